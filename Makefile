@@ -1,0 +1,39 @@
+# Two commands set everything up on a fresh machine: `make run` and `make test`.
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+PORT ?= 8000
+
+.PHONY: run test install install-test translations browser bench
+
+$(VENV)/.installed: requirements.txt
+	$(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install -q --upgrade pip
+	$(PY) -m pip install -q -r requirements.txt
+	touch $@
+
+$(VENV)/.installed-test: $(VENV)/.installed requirements-test.txt
+	$(PY) -m pip install -q -r requirements-test.txt
+	touch $@
+
+install: $(VENV)/.installed
+
+install-test: $(VENV)/.installed-test
+
+translations: install
+	@if ls translations/*/LC_MESSAGES/messages.po >/dev/null 2>&1; then \
+		$(VENV)/bin/pybabel compile -q -d translations; fi
+
+# Debian's chromium drives the browser tests; install it when it is missing (CI runs as root).
+browser:
+	@command -v chromium >/dev/null 2>&1 || { \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-dejavu-core; }
+
+run: translations
+	$(VENV)/bin/gunicorn --bind 0.0.0.0:$(PORT) --workers 2 --access-logfile - app:app
+
+test: install-test translations browser
+	$(PY) -m pytest -q
+
+bench: install
+	$(PY) bench/engine.py
