@@ -1,0 +1,123 @@
+"""Announcements: levels, deadlines, replies, skipping, and what a player may say now.
+
+Deadlines count the cards still in the announcer's hand (RULES.md §6, §10).
+
+>>> ddv, pagat = RuleSet.named("ddv"), RuleSet.named("pagat")
+>>> may_announce(ddv, "normal", "kontra", 10, None, "re")
+['kontra', 'no_90', 'no_60', 'no_30', 'schwarz']
+>>> may_announce(ddv, "normal", "re", 10, None, None)
+['no_90', 'no_60', 'no_30', 'schwarz']
+>>> may_announce(pagat, "normal", "re", 10, None, None)
+[]
+"""
+from __future__ import annotations
+
+from typing import Final
+
+from tutor.rules.errors import RulesError
+from tutor.rules.rulesets import RuleSet
+
+PARTIES: Final = ("re", "kontra")
+# Levels above 0; level 0 is the party's own name ("re" or "kontra").
+LIMITS: Final = ("no_90", "no_60", "no_30", "schwarz")
+SCHWARZ: Final = 4
+NONE: Final = -1  # the level of a party that announced nothing
+# Cards a player must still hold to announce each level, 48-card deck, no wedding (§6).
+BASE_DEADLINES: Final = (11, 10, 9, 8, 7)
+# What the opponents must stay below for each level above 0 to be met (schwarz: no trick).
+THRESHOLDS: Final = {1: 90, 2: 60, 3: 30}
+
+
+def announcement_id(level: int, party: str) -> str:
+    """The id of a level for a party: level 0 is ``re`` or ``kontra``."""
+    return party if level == 0 else LIMITS[level - 1]
+
+
+def level_of(announcement: object, party: str, field: str = "announcement") -> int:
+    """The level of an announcement id made by ``party``; NONE for None."""
+    if announcement is None:
+        return NONE
+    if announcement == party:
+        return 0
+    if isinstance(announcement, str) and announcement in LIMITS:
+        return LIMITS.index(announcement) + 1
+    raise RulesError("unknown_announcement", field, value=str(announcement), party=party)
+
+
+def other(party: str) -> str:
+    """The other party."""
+    return "kontra" if party == "re" else "re"
+
+
+def shift(rules: RuleSet, wedding_clarified_in_trick: int | None = None) -> int:
+    """How many cards later every deadline falls: the 40-card deck (two) and a wedding."""
+    cards = 2 if rules.deck == 40 else 0
+    if wedding_clarified_in_trick:
+        # ddv: clarified in trick t moves the deadlines t - 1 cards; pagat (seed 001,
+        # "reduced by as many tricks as were needed"): t cards. RULES.md §10.
+        cards += wedding_clarified_in_trick - (1 if rules.ruleset == "ddv" else 0)
+    return cards
+
+
+def deadline(level: int, rules: RuleSet, wedding_clarified_in_trick: int | None = None) -> int:
+    """The fewest cards a player may hold and still announce this level by its own deadline."""
+    return BASE_DEADLINES[level] - shift(rules, wedding_clarified_in_trick)
+
+
+def reply_deadline(opponent: int, rules: RuleSet, wedding_clarified_in_trick: int | None = None) -> int | None:
+    """The fewest cards with which a party may still make its level-0 announcement in reply
+    to the other party's highest announcement; None when there is nothing to reply to."""
+    if opponent == NONE:
+        return None
+    # ddv: one card fewer than the replying party's own first announcement needs, whatever the
+    # other party reached; pagat: one card fewer than the announcement being answered needed.
+    answered = 0 if rules.ruleset == "ddv" else opponent
+    return deadline(answered, rules, wedding_clarified_in_trick) - 1
+
+
+def level_in_time(
+    level: int, cards_in_hand: int, opponent: int, rules: RuleSet, wedding: int | None = None
+) -> bool:
+    """Whether this single level is in time by itself: its deadline, or for level 0 also
+    the reply window."""
+    if cards_in_hand >= deadline(level, rules, wedding):
+        return True
+    reply = reply_deadline(opponent, rules, wedding)
+    return level == 0 and reply is not None and cards_in_hand >= reply
+
+
+def may_announce_level(
+    target: int, own: int, opponent: int, cards_in_hand: int, rules: RuleSet, wedding: int | None = None
+) -> bool:
+    """Whether a party at level ``own`` may announce up to ``target`` now, making every
+    level in between at the same moment (RULES.md §10, "Skipping levels")."""
+    if wedding == 0 or target <= own:
+        return False  # before the clarification trick nobody announces
+    for level in range(max(own + 1, 1), target + 1):
+        if cards_in_hand < deadline(level, rules, wedding):
+            return False  # a missed level above 0 is never made up
+    if own == NONE and (target == 0 or rules.ruleset == "pagat"):
+        # pagat: "each only after the preceding one", so level 0 must be in time itself;
+        # ddv (seed 002): level 0 may ride along late with a level above it.
+        return level_in_time(0, cards_in_hand, opponent, rules, wedding)
+    return True
+
+
+def may_announce(
+    rules: RuleSet,
+    game: str,
+    party: str,
+    cards_in_hand: int,
+    own: str | None,
+    opponent: str | None,
+    wedding_clarified_in_trick: int | None = None,
+) -> list[str]:
+    """Every announcement the player may make now, each meaning "up to this level",
+    lowest first. ``own``/``opponent``: the highest announcement of each party so far."""
+    own_level = level_of(own, party, "own")
+    opponent_level = level_of(opponent, other(party), "opponent")
+    return [
+        announcement_id(level, party)
+        for level in range(SCHWARZ + 1)
+        if may_announce_level(level, own_level, opponent_level, cards_in_hand, rules, wedding_clarified_in_trick)
+    ]

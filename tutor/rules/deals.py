@@ -1,0 +1,266 @@
+"""Played deals: dealing, seeded legal random play, and replaying a deal from its tricks.
+
+>>> import random
+>>> deal = random_deal(random.Random(7), RuleSet.named("ddv"))
+>>> sum(len(t) for t in deal.tricks), sum(deal.trick_points())
+(48, 240)
+"""
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from tutor.rules.cards import (
+    ACE_OF_DIAMONDS,
+    JACK_OF_CLUBS,
+    POINTS,
+    QUEEN_OF_CLUBS,
+    Card,
+    card_id,
+    deck,
+    in_deck,
+    parse_card,
+)
+from tutor.rules.errors import RulesError
+from tutor.rules.games import GameTable, game_table, is_normal_type, is_solo
+from tutor.rules.rulesets import RuleSet
+from tutor.rules.scoring import Score, score
+
+SEATS = 4
+PARTY_IDS = ("re", "kontra")
+
+
+@dataclass(frozen=True, slots=True)
+class PlayedDeal:
+    """A deal played to the end: who held what, each trick in play order with its leader
+    and winner (seats 0-3, play goes clockwise), and the final parties by seat."""
+
+    rules: RuleSet
+    game: str
+    hands: tuple[tuple[Card, ...], ...]
+    tricks: tuple[tuple[Card, ...], ...]
+    leaders: tuple[int, ...]
+    winners: tuple[int, ...]
+    parties: tuple[str, ...]
+
+    def trick_points(self) -> list[int]:
+        return [sum(POINTS[c] for c in trick) for trick in self.tricks]
+
+    def seat_of(self, trick: int, position: int) -> int:
+        """The seat that played the card at ``position`` of trick ``trick``."""
+        return (self.leaders[trick] + position) % SEATS
+
+    def re_points(self) -> int:
+        return sum(p for p, w in zip(self.trick_points(), self.winners) if self.parties[w] == "re")
+
+    def re_tricks(self) -> int:
+        return sum(self.parties[w] == "re" for w in self.winners)
+
+    def extras(self) -> dict[str, dict[str, int]]:
+        """Extra points each party earned in play (RULES.md §8, §10): foxes caught,
+        Doppelkopf tricks, Karlchen winning the last trick, opponents' Karlchen caught in it.
+        Counted whatever the game; scoring ignores them where they do not count."""
+        counts: dict[str, Counter[str]] = {p: Counter() for p in PARTY_IDS}
+        last = len(self.tricks) - 1
+        for t, (trick, winner, points) in enumerate(zip(self.tricks, self.winners, self.trick_points())):
+            party = self.parties[winner]
+            for position, card in enumerate(trick):
+                opponent_card = self.parties[self.seat_of(t, position)] != party
+                if card == ACE_OF_DIAMONDS and opponent_card:
+                    counts[party]["fox"] += 1
+                if t == last and card == JACK_OF_CLUBS and opponent_card:
+                    counts[party]["karlchen_caught"] += 1
+            if points >= 40:
+                counts[party]["doppelkopf"] += 1
+            if t == last and trick[(winner - self.leaders[t]) % SEATS] == JACK_OF_CLUBS:
+                counts[party]["karlchen"] += 1
+        return {p: dict(c) for p, c in counts.items()}
+
+    def score(self, re_announced: str | None = None, kontra_announced: str | None = None) -> Score:
+        return score(
+            self.rules, self.game, self.re_points(), self.re_tricks(), re_announced, kontra_announced, self.extras()
+        )
+
+
+def deal_hands(rng: random.Random, rules: RuleSet) -> list[list[Card]]:
+    """Shuffle the deck and deal it out, the same hands for the same seed."""
+    cards = deck(rules.deck)
+    rng.shuffle(cards)
+    size = rules.tricks
+    return [sorted(cards[i * size : (i + 1) * size]) for i in range(SEATS)]
+
+
+def play_randomly(
+    rng: random.Random, table: GameTable, hands: Sequence[Sequence[Card]], leader: int
+) -> tuple[list[tuple[Card, ...]], list[int], list[int]]:
+    """Play every card out, each player choosing uniformly among his legal cards.
+    Returns the tricks (play order), their leaders and winners (seats)."""
+    rnd = rng.random
+    suit_class = table.suit_class
+    winner_of = table.winner
+    remaining = [list(h) for h in hands]
+    tricks: list[tuple[Card, ...]] = []
+    leaders: list[int] = []
+    winners: list[int] = []
+    count = len(remaining[0])
+    for t in range(count):
+        hand = remaining[leader]
+        card = hand.pop(int(rnd() * len(hand)))
+        trick = [card]
+        lead = suit_class[card]
+        for seat in (leader + 1) % 4, (leader + 2) % 4, (leader + 3) % 4:
+            hand = remaining[seat]
+            follow = [c for c in hand if suit_class[c] == lead] or hand
+            card = follow[int(rnd() * len(follow))]
+            hand.remove(card)
+            trick.append(card)
+        tricks.append(tuple(trick))
+        leaders.append(leader)
+        leader = (leader + winner_of(trick, t == count - 1)) % 4
+        winners.append(leader)
+    return tricks, leaders, winners
+
+
+def normal_parties(hands: Sequence[Sequence[Card]]) -> tuple[str, ...]:
+    """Parties of a normal game: the holders of the Q♣ are Re."""
+    return tuple("re" if QUEEN_OF_CLUBS in h else "kontra" for h in hands)
+
+
+def random_deal(rng: random.Random, rules: RuleSet, dealer: int = 0) -> PlayedDeal:
+    """Deal and play a whole deal legally at random: a normal game, or a declared wedding
+    when one player was dealt both Q♣ (a wedding solo if he wins the first three tricks)."""
+    hands = deal_hands(rng, rules)
+    leader = (dealer + 1) % SEATS
+    parties = normal_parties(hands)
+    game = "normal" if parties.count("re") == 2 else "wedding"
+    table = game_table(game, rules)
+    tricks, leaders, winners = play_randomly(rng, table, hands, leader)
+    if game == "wedding":
+        game, parties = wedding_parties(parties.index("re"), winners)
+    return PlayedDeal(rules, game, tuple(map(tuple, hands)), tuple(tricks), tuple(leaders), tuple(winners), parties)
+
+
+def wedding_parties(groom: int, winners: Sequence[int]) -> tuple[str, tuple[str, ...]]:
+    """The game and parties of a declared wedding: the partner is the first other player to
+    win one of the first three tricks; if the groom wins all three, it is his solo."""
+    partner = next((w for w in winners[:3] if w != groom), None)
+    if partner is None:
+        return "wedding_solo", tuple("re" if s == groom else "kontra" for s in range(SEATS))
+    return "wedding", tuple("re" if s in (groom, partner) else "kontra" for s in range(SEATS))
+
+
+def clarification_trick(groom: int, winners: Sequence[int]) -> int | None:
+    """The trick (1-3) that found the groom's partner, or None if he won all three."""
+    return next((t + 1 for t, w in enumerate(winners[:3]) if w != groom), None)
+
+
+# --- Replaying a deal given as its tricks (the API's deal form) ---------------------------
+
+
+def parse_trick_list(value: Any, rules: RuleSet, field: str = "tricks") -> list[list[Card]]:
+    """Tricks as the API sends them: a full deal of tricks of four card ids, every card of
+    the deck exactly twice. RulesError naming the first card at fault otherwise."""
+    if not isinstance(value, list):
+        raise RulesError("bad_type", field, expected="array")
+    if len(value) != rules.tricks:
+        raise RulesError("wrong_count", field, expected=rules.tricks, got=len(value))
+    seen: Counter[Card] = Counter()
+    tricks = []
+    for t, trick in enumerate(value):
+        if not isinstance(trick, list):
+            raise RulesError("bad_type", f"{field}.{t}", expected="array")
+        if len(trick) != SEATS:
+            raise RulesError("wrong_count", f"{field}.{t}", expected=SEATS, got=len(trick))
+        cards = [parse_card_in(c, rules, f"{field}.{t}.{i}") for i, c in enumerate(trick)]
+        for i, card in enumerate(cards):
+            seen[card] += 1
+            if seen[card] > 2:
+                raise RulesError("too_many_copies", f"{field}.{t}.{i}", card=card_id(card))
+        tricks.append(cards)
+    return tricks
+
+
+def parse_card_in(value: Any, rules: RuleSet, field: str) -> Card:
+    """A card id of this deck, or RulesError."""
+    try:
+        card = parse_card(value)
+    except ValueError:
+        raise RulesError("unknown_card", field, value=str(value)[:12]) from None
+    if not in_deck(card, rules.deck):
+        raise RulesError("card_not_in_deck", field, card=value)
+    return card
+
+
+def _replay(
+    table: GameTable, tricks: Sequence[Sequence[Card]], first_leader: int
+) -> tuple[list[int], list[int], list[list[Card]], RulesError | None]:
+    """Seats by trick winners, the hands they imply, and the first card played against the
+    follow-suit rule (as an error), if any."""
+    leaders, winners = [], []
+    hands: list[list[Card]] = [[] for _ in range(SEATS)]
+    leader = first_leader
+    for t, trick in enumerate(tricks):
+        leaders.append(leader)
+        for i, card in enumerate(trick):
+            hands[(leader + i) % SEATS].append(card)
+        leader = (leader + table.winner(trick, t == len(tricks) - 1)) % SEATS
+        winners.append(leader)
+    remaining = [list(h) for h in hands]
+    for t, trick in enumerate(tricks):
+        for i, card in enumerate(trick):
+            seat = (leaders[t] + i) % SEATS
+            if card not in table.legal(remaining[seat], trick[:i]):
+                error = RulesError("illegal_card", f"tricks.{t}.{i}", card=card_id(card), trick=t + 1, seat=seat)
+                return leaders, winners, hands, error
+            remaining[seat].remove(card)
+    return leaders, winners, hands, None
+
+
+def replay(
+    rules: RuleSet, game: str, first_leader: int, tricks: Sequence[Sequence[Card]], parties: Sequence[str]
+) -> PlayedDeal:
+    """Rebuild a whole deal from its tricks, checking every card against the rules.
+
+    With Schweinchen on in a normal-type game, both A♦ count as declared exactly when one
+    seat held them; if the replay is illegal either way, the deal is refused (API.md)."""
+    check_parties(parties, game)
+    attempts = [rules]
+    if rules.schweinchen and is_normal_type(game):
+        attempts.append(_without_schweinchen(rules))
+    first_error: RulesError | None = None
+    for attempt in attempts:
+        leaders, winners, hands, error = _replay(game_table(game, attempt), tricks, first_leader)
+        declared = attempt.schweinchen and is_normal_type(game)
+        one_seat_both = any(h.count(ACE_OF_DIAMONDS) == 2 for h in hands)
+        if error is None and (declared == one_seat_both or len(attempts) == 1):
+            return PlayedDeal(
+                rules,
+                game,
+                tuple(tuple(sorted(h)) for h in hands),
+                tuple(tuple(t) for t in tricks),
+                tuple(leaders),
+                tuple(winners),
+                tuple(parties),
+            )
+        first_error = first_error or error
+    raise first_error or RulesError("schweinchen_mismatch", "tricks")
+
+
+def _without_schweinchen(rules: RuleSet) -> RuleSet:
+    return rules.with_options(schweinchen=False)
+
+
+def check_parties(parties: Any, game: str, field: str = "parties") -> tuple[str, ...]:
+    """Four parties by seat: exactly one Re in a solo, two in any other game."""
+    if not isinstance(parties, (list, tuple)) or len(parties) != SEATS:
+        raise RulesError("wrong_count", field, expected=SEATS, got=len(parties) if isinstance(parties, list) else 0)
+    for seat, party in enumerate(parties):
+        if party not in PARTY_IDS:
+            raise RulesError("unknown_party", f"{field}.{seat}", value=str(party)[:12])
+    expected = 1 if is_solo(game) else 2
+    if list(parties).count("re") != expected:
+        raise RulesError("wrong_re_count", field, expected=expected)
+    return tuple(parties)

@@ -1,0 +1,111 @@
+"""Reservations: which game is played, who plays it and who leads (RULES.md §4, §5),
+and the card exchange of a poverty.
+
+>>> ddv = RuleSet.named("ddv")
+>>> d = decide(ddv, 0, [HEALTHY, Reservation("wedding"), Reservation("solo", "solo_queens"), HEALTHY])
+>>> d.game, d.declarer, d.leader
+('solo_queens', 2, 1)
+"""
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Final
+
+from tutor.rules.cards import Card
+from tutor.rules.errors import RulesError
+from tutor.rules.games import SOLOS, game_table
+from tutor.rules.rulesets import RuleSet
+
+KINDS: Final = ("healthy", "wedding", "poverty", "solo")
+# Solos a player may announce as a reservation (the wedding kinds arise in play).
+ANNOUNCED_SOLOS: Final = tuple(g for g in SOLOS if g.startswith("solo_"))
+
+
+@dataclass(frozen=True, slots=True)
+class Reservation:
+    """What one player says when asked: healthy, or a reservation. ``compulsory`` marks a
+    ddv compulsory solo (Pflichtsolo)."""
+
+    kind: str = "healthy"
+    solo: str | None = None
+    compulsory: bool = False
+
+
+HEALTHY: Final = Reservation()
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """The game the reservations lead to: its kind, the player who declared it (None for a
+    normal game), the seat that leads the first trick, and whether the same dealer deals
+    again afterwards (ddv: after a compulsory solo)."""
+
+    game: str
+    declarer: int | None
+    leader: int
+    same_dealer_again: bool
+    compulsory: bool = False
+
+
+def _priority(reservation: Reservation, rules: RuleSet) -> int:
+    if reservation.kind == "solo":
+        # ddv: compulsory solo > voluntary solo > wedding. pagat knows no compulsory solo.
+        return 4 if reservation.compulsory and rules.ruleset == "ddv" else 3
+    # pagat: solo > poverty > wedding. ddv's poverty house option is ranked the same way:
+    # the TSR have no poverty, so pagat's order is the one to follow.
+    return {"poverty": 2, "wedding": 1}.get(reservation.kind, 0)
+
+
+def check_reservation(reservation: Reservation, rules: RuleSet, field: str = "reservations") -> None:
+    if reservation.kind not in KINDS:
+        raise RulesError("unknown_reservation", field, value=reservation.kind)
+    if reservation.kind == "solo" and reservation.solo not in ANNOUNCED_SOLOS:
+        raise RulesError("unknown_game", field, value=str(reservation.solo))
+    if reservation.kind == "poverty" and not rules.poverty:
+        raise RulesError("poverty_not_played", field)
+
+
+def decide(rules: RuleSet, dealer: int, reservations: Sequence[Reservation]) -> Decision:
+    """The game played, given each seat's reservation (index = seat 0-3). Players are
+    asked in turn from the dealer's left; of equal kinds the earlier in turn wins."""
+    if len(reservations) != 4:
+        raise RulesError("wrong_count", "reservations", expected=4, got=len(reservations))
+    for seat, r in enumerate(reservations):
+        check_reservation(r, rules, f"reservations.{seat}")
+    left = (dealer + 1) % 4
+    in_turn = [(left + i) % 4 for i in range(4)]
+    best = max(in_turn, key=lambda s: (_priority(reservations[s], rules), -in_turn.index(s)))
+    chosen = reservations[best]
+    if chosen.kind == "healthy":
+        return Decision("normal", None, left, False)
+    if chosen.kind != "solo":
+        return Decision(chosen.kind, best, left, False)
+    compulsory = chosen.compulsory and rules.ruleset == "ddv"
+    if rules.solo_lead == "soloist" or (rules.solo_lead == "by_solo_kind" and compulsory):
+        leader = best  # TSR: a compulsory solo is led by the soloist
+    else:
+        leader = left
+    return Decision(chosen.solo or "solo_aces", best, leader, compulsory, compulsory)
+
+
+def poverty_trumps(hand: Sequence[Card]) -> list[Card]:
+    """The trumps of a normal game in a hand (the A♦ counts, RULES.md §10)."""
+    table = game_table("normal", RuleSet.named("pagat"))
+    return [c for c in hand if table.is_trump(c)]
+
+
+def may_declare_poverty(hand: Sequence[Card]) -> bool:
+    """A hand with three trumps or fewer may declare poverty."""
+    return len(poverty_trumps(hand)) <= 3
+
+
+def check_poverty_pass(hand: Sequence[Card], passed: Sequence[Card]) -> None:
+    """The poor player passes exactly three cards of his hand, all his trumps among them."""
+    if len(passed) != 3:
+        raise RulesError("wrong_count", "passed", expected=3, got=len(passed))
+    if Counter(passed) - Counter(hand):
+        raise RulesError("card_not_in_hand", "passed")
+    if Counter(poverty_trumps(hand)) - Counter(passed):
+        raise RulesError("poverty_keeps_trump", "passed")

@@ -1,0 +1,277 @@
+"""Who wins a deal and what it scores, as named lines (RULES.md §7–§10).
+
+>>> ddv = RuleSet.named("ddv")
+>>> s = score(ddv, "normal", re_points=156, re_tricks=8, extras={"re": {"fox": 1}, "kontra": {"doppelkopf": 1}})
+>>> s.winner, s.value, s.scores
+('re', 2, {'re': 2, 'kontra': -2})
+"""
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from itertools import accumulate
+from typing import Any, Final
+
+from tutor.rules.announcements import LIMITS, NONE, SCHWARZ, THRESHOLDS, level_of, other
+from tutor.rules.cards import DECK_POINTS, POINTS, deck
+from tutor.rules.errors import RulesError
+from tutor.rules.games import is_normal_type, is_solo
+from tutor.rules.rulesets import RuleSet
+
+# Every line id, in the order a score sheet lists them (API.md).
+LINE_IDS: Final = (
+    "won",
+    "against_the_old_ones",
+    "below_90",
+    "below_60",
+    "below_30",
+    "schwarz",
+    "re_announced",
+    "kontra_announced",
+    "no_90_announced",
+    "no_60_announced",
+    "no_30_announced",
+    "schwarz_announced",
+    "reached_120_against_no_90",
+    "reached_90_against_no_60",
+    "reached_60_against_no_30",
+    "reached_30_against_schwarz",
+    "failed_announcement",
+    "fox",
+    "doppelkopf",
+    "karlchen",
+    "karlchen_caught",
+)
+EXTRAS: Final = ("fox", "doppelkopf", "karlchen", "karlchen_caught")
+# Most of each extra one party can have (API.md); doppelkopf is capped by tricks instead.
+EXTRA_MAX: Final = {"fox": 2, "karlchen": 1, "karlchen_caught": 2}
+# Reached against an announced level: the line and the card points it takes (RULES.md §8).
+REACHED: Final = {
+    1: ("reached_120_against_no_90", 120),
+    2: ("reached_90_against_no_60", 90),
+    3: ("reached_60_against_no_30", 60),
+    4: ("reached_30_against_schwarz", 30),
+}
+_PARTY_ORDER: Final = {"re": 0, "kontra": 1}
+
+
+@dataclass(frozen=True, slots=True)
+class Line:
+    """One line of the score: its id, the party that earns it and its points."""
+
+    id: str
+    party: str
+    points: int
+
+
+@dataclass(frozen=True, slots=True)
+class Score:
+    """The result of a deal: winner (None when nobody won), the lines, Re's net value and
+    what one player of each party writes on the sheet."""
+
+    winner: str | None
+    re_points: int
+    re_tricks: int
+    lines: tuple[Line, ...]
+    value: int
+    scores: dict[str, int] = field(default_factory=dict)
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "winner": self.winner,
+            "re_points": self.re_points,
+            "re_tricks": self.re_tricks,
+            "lines": [{"id": l.id, "party": l.party, "points": l.points} for l in self.lines],
+            "value": self.value,
+            "scores": dict(self.scores),
+        }
+
+
+def meets(level: int, opponent_points: int, opponent_tricks: int) -> bool:
+    """Whether a party that announced ``level`` (above 0) holds it: the opponents stayed
+    below 90/60/30 card points, or for schwarz took no trick."""
+    if level == SCHWARZ:
+        return opponent_tricks == 0
+    return opponent_points < THRESHOLDS[level]
+
+
+def who_wins(re_points: int, re_tricks: int, tricks: int, re_level: int, kontra_level: int) -> str | None:
+    """The winning party, or None when both announced a level above 0 and neither met it
+    (RULES.md §10, "Who wins"). A soloist counts as Re."""
+    kontra_points, kontra_tricks = DECK_POINTS - re_points, tricks - re_tricks
+    re_meets = re_level > 0 and meets(re_level, kontra_points, kontra_tricks)
+    kontra_meets = kontra_level > 0 and meets(kontra_level, re_points, re_tricks)
+    if re_level > 0 and kontra_level > 0:
+        return "re" if re_meets else "kontra" if kontra_meets else None
+    if re_level > 0:
+        return "re" if re_meets else "kontra"
+    if kontra_level > 0:
+        return "kontra" if kontra_meets else "re"
+    # "Kontra" alone moves the line: Re then wins with 120 (RULES.md §7).
+    needed = 120 if kontra_level == 0 and re_level == NONE else 121
+    return "re" if re_points >= needed else "kontra"
+
+
+class _Tally:
+    """The facts of a deal seen from each party, and the lines collected so far."""
+
+    def __init__(self, re_points: int, re_tricks: int, tricks: int, re_level: int, kontra_level: int) -> None:
+        self.points = {"re": re_points, "kontra": DECK_POINTS - re_points}
+        self.tricks = {"re": re_tricks, "kontra": tricks - re_tricks}
+        self.levels = {"re": re_level, "kontra": kontra_level}
+        self.lines: dict[tuple[str, str], int] = {}
+
+    def add(self, line_id: str, party: str, points: int = 1) -> None:
+        if points:
+            self.lines[line_id, party] = self.lines.get((line_id, party), 0) + points
+
+    def below(self, party: str) -> None:
+        """The lines for the opponents staying below 90/60/30 and taking no trick."""
+        opponent = other(party)
+        for level, threshold in THRESHOLDS.items():
+            if self.points[opponent] < threshold:
+                self.add(LIMITS[level - 1].replace("no_", "below_"), party)
+        if self.tricks[opponent] == 0:
+            self.add("schwarz", party)
+
+    def reached(self, party: str) -> None:
+        """ddv: 120 against the opponents' no 90, 90 against no 60, and so on."""
+        for level, (line_id, needed) in REACHED.items():
+            if self.levels[other(party)] >= level and self.points[party] >= needed:
+                self.add(line_id, party)
+
+    def announced(self, winner: str, counted_for: tuple[str, ...]) -> None:
+        """2 for each "Re" and "Kontra", 1 for each announced level of the parties named."""
+        for party in ("re", "kontra"):
+            if self.levels[party] >= 0:
+                self.add(f"{party}_announced", winner, 2)
+        for level in range(1, SCHWARZ + 1):
+            count = sum(self.levels[p] >= level for p in counted_for)
+            self.add(f"{LIMITS[level - 1]}_announced", winner, count)
+
+    def sorted_lines(self) -> tuple[Line, ...]:
+        keys = sorted(self.lines, key=lambda k: (LINE_IDS.index(k[0]), _PARTY_ORDER[k[1]]))
+        return tuple(Line(line_id, party, self.lines[line_id, party]) for line_id, party in keys)
+
+
+def _ddv_game_lines(tally: _Tally, game: str, winner: str | None) -> None:
+    if winner is None:
+        # Nobody won: won, the old ones and the announcement lines lapse; each party keeps
+        # what it achieved against the other (RULES.md §10).
+        for party in ("re", "kontra"):
+            tally.below(party)
+            tally.reached(party)
+        return
+    tally.add("won", winner)
+    if winner == "kontra" and is_normal_type(game):
+        tally.add("against_the_old_ones", winner)
+    tally.below(winner)
+    tally.announced(winner, ("re", "kontra"))  # TSR: every announced level, by either party
+    tally.reached(winner)
+
+
+def _pagat_game_lines(tally: _Tally, game: str, winner: str | None) -> None:
+    if winner is None:
+        return  # pagat: no game points at all when nobody wins
+    loser = other(winner)
+    tally.add("won", winner)
+    if winner == "kontra" and is_normal_type(game):
+        tally.add("against_the_old_ones", winner)
+    tally.below(winner)
+    tally.announced(winner, (winner,))
+    for level in range(1, tally.levels[loser] + 1):
+        # Seed 001: 2 for each level the losers announced and missed.
+        if not meets(level, tally.points[winner], tally.tricks[winner]):
+            tally.add("failed_announcement", winner, 2)
+
+
+def _extra_lines(tally: _Tally, rules: RuleSet, extras: Mapping[str, Mapping[str, int]]) -> None:
+    for party in ("re", "kontra"):
+        counts = extras.get(party, {})
+        for extra in EXTRAS:
+            if extra == "karlchen_caught" and rules.karlchen != "win_or_catch":
+                continue
+            tally.add(extra, party, counts.get(extra, 0))
+
+
+def score(
+    rules: RuleSet,
+    game: str,
+    re_points: int,
+    re_tricks: int,
+    re_announced: str | None = None,
+    kontra_announced: str | None = None,
+    extras: Mapping[str, Mapping[str, int]] | None = None,
+) -> Score:
+    """Score a deal from its summary: Re's card points and tricks, each party's highest
+    announcement, each party's extra points. Input is assumed valid (see check_summary)."""
+    re_level = level_of(re_announced, "re", "announcements.re")
+    kontra_level = level_of(kontra_announced, "kontra", "announcements.kontra")
+    winner = who_wins(re_points, re_tricks, rules.tricks, re_level, kontra_level)
+    tally = _Tally(re_points, re_tricks, rules.tricks, re_level, kontra_level)
+    if rules.ruleset == "pagat":
+        _pagat_game_lines(tally, game, winner)
+    else:
+        _ddv_game_lines(tally, game, winner)
+    if is_normal_type(game):  # extra points never count in a solo
+        _extra_lines(tally, rules, extras or {})
+    lines = tally.sorted_lines()
+    value = sum(l.points if l.party == "re" else -l.points for l in lines)
+    re_score = 3 * value if is_solo(game) else value
+    return Score(winner, re_points, re_tricks, lines, value, {"re": re_score, "kontra": -value})
+
+
+def _point_bounds(deck_size: int) -> tuple[list[int], list[int]]:
+    """Fewest and most card points that k tricks (4k cards) can hold, for k = 0..tricks."""
+    values = sorted(POINTS[c] for c in deck(deck_size))
+    low = [0, *accumulate(values)]
+    high = [0, *accumulate(reversed(values))]
+    return low[::4], high[::4]
+
+
+_BOUNDS: Final = {size: _point_bounds(size) for size in (48, 40)}
+
+
+def check_summary(
+    rules: RuleSet, game: str, re_points: int, re_tricks: int, extras: Mapping[str, Mapping[str, int]]
+) -> None:
+    """RulesError unless the summary could come from a real deal: points and tricks that fit
+    together, and extra points that the tricks could hold."""
+    tricks = rules.tricks
+    if not 0 <= re_points <= DECK_POINTS:
+        raise RulesError("out_of_range", "re_points", low=0, high=DECK_POINTS)
+    if not 0 <= re_tricks <= tricks:
+        raise RulesError("out_of_range", "re_tricks", low=0, high=tricks)
+    low, high = _BOUNDS[rules.deck]
+    kontra_tricks = tricks - re_tricks
+    lowest = max(low[re_tricks], DECK_POINTS - high[kontra_tricks])
+    highest = min(high[re_tricks], DECK_POINTS - low[kontra_tricks])
+    if not lowest <= re_points <= highest:
+        raise RulesError("points_do_not_fit_tricks", "re_points", tricks=re_tricks, low=lowest, high=highest)
+    for party in ("re", "kontra"):
+        for extra, count in extras.get(party, {}).items():
+            top = EXTRA_MAX.get(extra, tricks)
+            if not 0 <= count <= top:
+                raise RulesError("out_of_range", f"extras.{party}.{extra}", low=0, high=top)
+    if not is_normal_type(game):
+        return  # extras are ignored in solos, so they cannot contradict anything there
+    party_tricks = {"re": re_tricks, "kontra": kontra_tricks}
+    totals = {e: sum(extras.get(p, {}).get(e, 0) for p in party_tricks) for e in EXTRAS}
+    if totals["fox"] > 2:
+        raise RulesError("too_many_extras", "extras.kontra.fox", extra="fox", most=2)
+    if totals["karlchen"] + totals["karlchen_caught"] > 2 or totals["karlchen"] > 1:
+        raise RulesError("too_many_extras", "extras.kontra.karlchen", extra="karlchen", most=2)
+    for party, won in party_tricks.items():
+        counts = extras.get(party, {})
+        if counts.get("doppelkopf", 0) > won:
+            raise RulesError("extras_need_tricks", f"extras.{party}.doppelkopf", extra="doppelkopf", tricks=won)
+        if counts.get("doppelkopf", 0) * 40 > (re_points if party == "re" else DECK_POINTS - re_points):
+            raise RulesError("extras_need_points", f"extras.{party}.doppelkopf", extra="doppelkopf")
+        if counts.get("fox", 0) and not won:
+            raise RulesError("extras_need_tricks", f"extras.{party}.fox", extra="fox", tricks=won)
+        last_trick = counts.get("karlchen", 0) + counts.get("karlchen_caught", 0)
+        if last_trick and not won:
+            raise RulesError("extras_need_tricks", f"extras.{party}.karlchen", extra="karlchen", tricks=won)
+    if all(extras.get(p, {}).get("karlchen", 0) + extras.get(p, {}).get("karlchen_caught", 0) for p in party_tricks):
+        # Only one party takes the last trick.
+        raise RulesError("karlchen_both_parties", "extras.kontra.karlchen")

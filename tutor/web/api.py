@@ -1,0 +1,261 @@
+"""The JSON API v1 (API.md): the rules engine over HTTP, strict about its input.
+
+Every bad request is a 400 with ``{"error": {"code", "message", "field"}}``, never a 500.
+"""
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from typing import Any
+
+from flask import Blueprint, Response, request
+from flask_babel import force_locale
+from werkzeug.exceptions import RequestEntityTooLarge
+
+from tutor.rules.announcements import PARTIES, may_announce
+from tutor.rules.cards import POINTS, card_id
+from tutor.rules.deals import parse_card_in, parse_trick_list, replay
+from tutor.rules.errors import RulesError
+from tutor.rules.games import check_game, game_table
+from tutor.rules.rulesets import RuleSet, parse_rules
+from tutor.rules.scoring import EXTRA_MAX, EXTRAS, check_summary, score
+from tutor.web.api_errors import error_message
+from tutor.web.openapi import OPENAPI
+
+bp = Blueprint("api", __name__, url_prefix="/api/v1")
+
+MAX_BODY = 64 * 1024
+LOCALES = ("en", "de", "it", "es", "fr", "pt")
+
+
+def _json(data: Any, status: int = 200) -> Response:
+    return Response(json.dumps(data, ensure_ascii=False), status, content_type="application/json; charset=utf-8")
+
+
+def _locale() -> str:
+    return request.accept_languages.best_match(LOCALES) or "en"
+
+
+def _error(code: str, field: str | None, params: dict[str, Any], status: int = 400) -> Response:
+    with force_locale(_locale()):
+        message = error_message(code, params)
+    return _json({"error": {"code": code, "message": message, "field": field}}, status)
+
+
+@bp.errorhandler(RulesError)
+def rules_error(error: RulesError) -> Response:
+    """Any input the engine refuses: a 400 naming the field and why."""
+    return _error(error.code, error.field, error.params)
+
+
+@bp.errorhandler(RequestEntityTooLarge)
+def too_large(error: RequestEntityTooLarge) -> Response:
+    """Bodies over 64 KiB are bad input like any other, not a 413 (API.md)."""
+    return _error("too_large", None, {})
+
+
+OTHER_METHODS = ["GET", "PUT", "PATCH", "DELETE"]
+
+
+@bp.route("/<any(trick, legal, announcements, score):name>", methods=OTHER_METHODS)
+def wrong_method(name: str) -> Response:
+    """The endpoints answer POST only; say so in JSON, like every other API error."""
+    response = _error("method_not_allowed", None, {}, 405)
+    response.headers["Allow"] = "POST"
+    return response
+
+
+@bp.route("/<path:rest>", methods=["GET", "POST", *OTHER_METHODS[1:]])
+def not_found(rest: str) -> Response:
+    """Unknown paths under /api/v1 answer in JSON too."""
+    return _error("not_found", None, {}, 404)
+
+
+def _reject_constant(name: str) -> None:
+    raise ValueError(name)  # NaN and Infinity are not JSON
+
+
+def _body(allowed: set[str]) -> dict[str, Any]:
+    """The request's JSON object; RulesError for anything else or an unexpected field."""
+    if (request.content_length or 0) > MAX_BODY:
+        raise RulesError("too_large")
+    raw = request.get_data(cache=True)
+    if len(raw) > MAX_BODY:
+        raise RulesError("too_large")
+    try:
+        body = json.loads(raw, parse_constant=_reject_constant)
+    except (ValueError, RecursionError):
+        raise RulesError("bad_json") from None
+    if not isinstance(body, dict):
+        raise RulesError("not_object")
+    for name in body:
+        if name not in allowed:
+            raise RulesError("unknown_field", str(name)[:40])
+    return body
+
+
+def _required(body: dict[str, Any], name: str) -> Any:
+    if name not in body:
+        raise RulesError("missing_field", name)
+    return body[name]
+
+
+def _integer(value: Any, field: str, low: int, high: int) -> int:
+    if type(value) is not int:  # bool is an int in Python, not in JSON
+        raise RulesError("bad_type", field, expected="integer")
+    if not low <= value <= high:
+        raise RulesError("out_of_range", field, low=low, high=high)
+    return value
+
+
+def _boolean(value: Any, field: str) -> bool:
+    if type(value) is not bool:
+        raise RulesError("bad_type", field, expected="boolean")
+    return value
+
+
+def _card_list(value: Any, rules: RuleSet, field: str, low: int, high: int) -> list[int]:
+    if not isinstance(value, list):
+        raise RulesError("bad_type", field, expected="array")
+    if not low <= len(value) <= high:
+        raise RulesError("out_of_range", field, low=low, high=high)
+    return [parse_card_in(c, rules, f"{field}.{i}") for i, c in enumerate(value)]
+
+
+def _at_most_two(named_lists: list[tuple[str, list[int]]]) -> None:
+    """Every card exists twice: a third copy anywhere in the request is impossible."""
+    seen: dict[int, int] = {}
+    for field, cards in named_lists:
+        for i, card in enumerate(cards):
+            seen[card] = seen.get(card, 0) + 1
+            if seen[card] > 2:
+                raise RulesError("too_many_copies", f"{field}.{i}", card=card_id(card))
+
+
+def _rules_and_game(body: dict[str, Any]) -> tuple[RuleSet, str]:
+    rules = parse_rules(_required(body, "rules"))
+    return rules, check_game(_required(body, "game"), rules)
+
+
+def _post(allowed: set[str]) -> Callable[[Callable[[dict[str, Any]], Any]], Callable[[], Response]]:
+    """Parse the body once with its allowed fields; the view returns plain data."""
+
+    def wrap(view: Callable[[dict[str, Any]], Any]) -> Callable[[], Response]:
+        def endpoint() -> Response:
+            return _json(view(_body(allowed)))
+
+        endpoint.__name__ = view.__name__
+        endpoint.__doc__ = view.__doc__
+        return endpoint
+
+    return wrap
+
+
+@bp.post("/trick")
+@_post({"rules", "game", "cards", "last_trick"})
+def trick(body: dict[str, Any]) -> dict[str, Any]:
+    """Who takes this trick so far, its card points, and which of its cards are trumps."""
+    rules, game = _rules_and_game(body)
+    cards = _card_list(_required(body, "cards"), rules, "cards", 1, 4)
+    _at_most_two([("cards", cards)])
+    last = _boolean(body.get("last_trick", False), "last_trick")
+    table = game_table(game, rules)
+    return {
+        "winner": table.winner(cards, last),
+        "points": sum(POINTS[c] for c in cards),
+        "trumps": [table.is_trump(c) for c in cards],
+    }
+
+
+@bp.post("/legal")
+@_post({"rules", "game", "hand", "trick"})
+def legal(body: dict[str, Any]) -> dict[str, Any]:
+    """Which cards of the hand may be played to the trick so far."""
+    rules, game = _rules_and_game(body)
+    hand = _card_list(_required(body, "hand"), rules, "hand", 1, rules.tricks)
+    trick = _card_list(body.get("trick", []), rules, "trick", 0, 3)
+    _at_most_two([("hand", hand), ("trick", trick)])
+    allowed = set(game_table(game, rules).legal(hand, trick))
+    ids = [body["hand"][i] for i, c in enumerate(hand) if c in allowed]
+    return {"legal": list(dict.fromkeys(ids))}
+
+
+@bp.post("/announcements")
+@_post({"rules", "game", "party", "cards_in_hand", "own", "opponent", "wedding_clarified_in_trick"})
+def announcements(body: dict[str, Any]) -> dict[str, Any]:
+    """Every announcement the player may make now, lowest first."""
+    rules, game = _rules_and_game(body)
+    party = _required(body, "party")
+    if party not in PARTIES:
+        raise RulesError("unknown_party", "party")
+    cards = _integer(_required(body, "cards_in_hand"), "cards_in_hand", 0, rules.tricks)
+    wedding = body.get("wedding_clarified_in_trick")
+    if game in ("wedding", "wedding_solo"):
+        if wedding is None and game == "wedding":
+            raise RulesError("missing_field", "wedding_clarified_in_trick")
+        # A wedding becomes a solo only once the groom has won the third trick.
+        wedding = 3 if wedding is None else _integer(wedding, "wedding_clarified_in_trick", 0, 3)
+    elif wedding is not None:
+        raise RulesError("wedding_only", "wedding_clarified_in_trick")
+    own, opponent = body.get("own"), body.get("opponent")
+    return {"allowed": may_announce(rules, game, party, cards, own, opponent, wedding)}
+
+
+def _announcements(value: Any) -> tuple[str | None, str | None]:
+    if not isinstance(value, dict):
+        raise RulesError("bad_type", "announcements", expected="object")
+    for name in value:
+        if name not in PARTIES:
+            raise RulesError("unknown_field", f"announcements.{str(name)[:20]}")
+    return value.get("re"), value.get("kontra")
+
+
+def _extras(value: Any, rules: RuleSet) -> dict[str, dict[str, int]]:
+    if not isinstance(value, dict):
+        raise RulesError("bad_type", "extras", expected="object")
+    extras: dict[str, dict[str, int]] = {}
+    for party, counts in value.items():
+        if party not in PARTIES:
+            raise RulesError("unknown_field", f"extras.{str(party)[:20]}")
+        if not isinstance(counts, dict):
+            raise RulesError("bad_type", f"extras.{party}", expected="object")
+        for name, count in counts.items():
+            if name not in EXTRAS:
+                raise RulesError("unknown_field", f"extras.{party}.{str(name)[:20]}")
+            _integer(count, f"extras.{party}.{name}", 0, EXTRA_MAX.get(name, rules.tricks))
+        extras[party] = dict(counts)
+    return extras
+
+
+SUMMARY_FIELDS = {"rules", "game", "re_points", "re_tricks", "announcements", "extras"}
+DEAL_FIELDS = {"rules", "game", "parties", "first_leader", "tricks", "announcements"}
+
+
+@bp.post("/score")
+@_post(SUMMARY_FIELDS | DEAL_FIELDS)
+def score_deal(body: dict[str, Any]) -> dict[str, Any]:
+    """Score a deal from its summary, or from its tricks (the deal form)."""
+    rules, game = _rules_and_game(body)
+    deal_form = "tricks" in body
+    stray = set(body) - (DEAL_FIELDS if deal_form else SUMMARY_FIELDS)
+    if stray:
+        raise RulesError("illegal_combination", sorted(stray)[0])
+    re_said, kontra_said = _announcements(body.get("announcements", {}))
+    if not deal_form:
+        re_points = _integer(_required(body, "re_points"), "re_points", 0, 240)
+        re_tricks = _integer(_required(body, "re_tricks"), "re_tricks", 0, rules.tricks)
+        extras = _extras(body.get("extras", {}), rules)
+        check_summary(rules, game, re_points, re_tricks, extras)
+        return score(rules, game, re_points, re_tricks, re_said, kontra_said, extras).as_dict()
+    first_leader = _integer(_required(body, "first_leader"), "first_leader", 0, 3)
+    tricks = parse_trick_list(_required(body, "tricks"), rules)
+    deal = replay(rules, game, first_leader, tricks, _required(body, "parties"))
+    result = deal.score(re_said, kontra_said).as_dict()
+    result["trick_winners"] = list(deal.winners)
+    return result
+
+
+@bp.get("/openapi.json")
+def openapi() -> Response:
+    """The OpenAPI 3.1 document of this API."""
+    return _json(OPENAPI)
