@@ -135,12 +135,26 @@ def random_deal(rng: random.Random, rules: RuleSet, dealer: int = 0) -> PlayedDe
     hands = deal_hands(rng, rules)
     leader = (dealer + 1) % SEATS
     parties = normal_parties(hands)
-    game = "normal" if parties.count("re") == 2 else "wedding"
-    table = game_table(game, rules)
-    tricks, leaders, winners = play_randomly(rng, table, hands, leader)
-    if game == "wedding":
-        game, parties = wedding_parties(parties.index("re"), winners)
+    declared = "normal" if parties.count("re") == 2 else "wedding"
+    while True:
+        table = game_table(declared, schweinchen_declared(rules, declared, hands))
+        tricks, leaders, winners = play_randomly(rng, table, hands, leader)
+        game = declared
+        if declared == "wedding":
+            game, parties = wedding_parties(parties.index("re"), winners)
+        # A wedding that became a solo loses a declared Schweinchen (RULES.md §3); play
+        # again until the tricks were played under the trumps of the game they became.
+        if game == declared or game_table(game, schweinchen_declared(rules, game, hands)).same_play(table):
+            break
     return PlayedDeal(rules, game, tuple(map(tuple, hands)), tuple(tricks), tuple(leaders), tuple(winners), parties)
+
+
+def schweinchen_declared(rules: RuleSet, game: str, hands: Sequence[Sequence[Card]]) -> RuleSet:
+    """The rules as played: with the Schweinchen option on, both A♦ become the top trumps
+    only when one player holds both and so must declare them (RULES.md §3)."""
+    if rules.schweinchen and not (is_normal_type(game) and any(list(h).count(ACE_OF_DIAMONDS) == 2 for h in hands)):
+        return _without_schweinchen(rules)
+    return rules
 
 
 def wedding_parties(groom: int, winners: Sequence[int]) -> tuple[str, tuple[str, ...]]:
@@ -225,28 +239,43 @@ def replay(
     """Rebuild a whole deal from its tricks, checking every card against the rules.
 
     With Schweinchen on in a normal-type game, both A♦ count as declared exactly when one
-    seat held them; if the replay is illegal either way, the deal is refused (API.md)."""
-    check_parties(parties, game)
+    seat held them; if the replay is illegal either way, the deal is refused (API.md). When
+    both readings give a legal deal, the one whose hands fit the given parties (the Q♣
+    holders, a wedding's partner) is taken, and otherwise the declared one."""
+    parties = check_parties(parties, game)
     attempts = [rules]
     if rules.schweinchen and is_normal_type(game):
         attempts.append(_without_schweinchen(rules))
+    candidates: list[PlayedDeal] = []
     first_error: RulesError | None = None
     for attempt in attempts:
         leaders, winners, hands, error = _replay(game_table(game, attempt), tricks, first_leader)
         declared = attempt.schweinchen and is_normal_type(game)
         one_seat_both = any(h.count(ACE_OF_DIAMONDS) == 2 for h in hands)
         if error is None and (declared == one_seat_both or len(attempts) == 1):
-            return PlayedDeal(
-                rules,
-                game,
-                tuple(tuple(sorted(h)) for h in hands),
-                tuple(tuple(t) for t in tricks),
-                tuple(leaders),
-                tuple(winners),
-                tuple(parties),
-            )
+            hands_dealt = tuple(tuple(sorted(h)) for h in hands)
+            trick_tuples = tuple(tuple(t) for t in tricks)
+            candidates.append(PlayedDeal(rules, game, hands_dealt, trick_tuples, tuple(leaders), tuple(winners), parties))
         first_error = first_error or error
-    raise first_error or RulesError("schweinchen_mismatch", "tricks")
+    if not candidates:
+        raise first_error or RulesError("schweinchen_mismatch", "tricks")
+    return next((d for d in candidates if parties_fit(d)), candidates[0])
+
+
+def parties_fit(deal: PlayedDeal) -> bool:
+    """Whether the deal's parties are the ones its hands make: the Q♣ holders in a normal
+    game, the groom and his partner in a wedding, the groom alone in a wedding solo or a
+    silent wedding. Other games (poverty, solos) carry no such sign."""
+    holders = [s for s, h in enumerate(deal.hands) for c in h if c == QUEEN_OF_CLUBS]
+    if deal.game == "normal":
+        return len(set(holders)) == 2 and deal.parties == normal_parties(deal.hands)
+    if deal.game in ("wedding", "wedding_solo", "silent_wedding"):
+        if len(set(holders)) != 1:
+            return False
+        if deal.game == "silent_wedding":
+            return deal.parties == tuple("re" if s == holders[0] else "kontra" for s in range(SEATS))
+        return wedding_parties(holders[0], deal.winners) == (deal.game, deal.parties)
+    return True
 
 
 def _without_schweinchen(rules: RuleSet) -> RuleSet:

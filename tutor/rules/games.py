@@ -119,6 +119,11 @@ class GameTable:
         self.dulle_second_wins = dulle_trump and rules.dullen != "first_wins"
         self.dulle_except_last = rules.dullen == "second_wins_except_last"
 
+    def same_play(self, other: GameTable) -> bool:
+        """Whether every trick goes the same way under both tables."""
+        return (self.suit_class, self.power, self.dulle_second_wins, self.dulle_except_last) == (
+            other.suit_class, other.power, other.dulle_second_wins, other.dulle_except_last)
+
     def is_trump(self, card: Card) -> bool:
         return self.suit_class[card] == TRUMP
 

@@ -1,0 +1,253 @@
+"""RULES.md §7–§10: who wins and every scoring line, for ddv and pagat."""
+import pytest
+
+from tutor.rules.errors import RulesError
+from tutor.rules.rulesets import RuleSet
+from tutor.rules.scoring import check_summary, score, who_wins
+
+DDV = RuleSet.named("ddv")
+PAGAT = RuleSet.named("pagat")
+
+
+def lines(result):
+    return {(l.id, l.party): l.points for l in result.lines}
+
+
+# RULES.md §8 worked examples, from seed 002.
+def test_worked_example_fox_and_doppelkopf_cancel_out():
+    s = score(DDV, "normal", 156, 8, extras={"re": {"fox": 1}, "kontra": {"doppelkopf": 1}})
+    assert s.winner == "re"
+    assert s.scores == {"re": 2, "kontra": -2}
+
+
+def test_worked_example_kontra_wins_with_exactly_120():
+    s = score(DDV, "normal", 120, 6)
+    assert s.winner == "kontra"
+    assert s.scores == {"re": -2, "kontra": 2}
+    assert lines(s) == {("won", "kontra"): 1, ("against_the_old_ones", "kontra"): 1}
+
+
+def test_worked_example_re_and_kontra_re_125():
+    s = score(DDV, "normal", 125, 7, "re", "kontra")
+    assert s.scores == {"re": 5, "kontra": -5}
+
+
+def test_worked_example_failed_no_90_re_145():
+    s = score(DDV, "normal", 145, 7, "no_90", None)
+    assert s.winner == "kontra"
+    assert s.scores == {"re": -5, "kontra": 5}
+    assert lines(s) == {
+        ("won", "kontra"): 1,
+        ("against_the_old_ones", "kontra"): 1,
+        ("re_announced", "kontra"): 2,
+        ("no_90_announced", "kontra"): 1,
+    }
+
+
+def test_worked_example_queens_solo_with_re_190():
+    s = score(DDV, "solo_queens", 190, 10, "re", None)
+    assert s.scores == {"re": 15, "kontra": -5}
+
+
+def test_worked_example_jacks_solo_lost_with_110():
+    s = score(DDV, "solo_jacks", 110, 5)
+    assert s.scores == {"re": -3, "kontra": 1}
+
+
+# RULES.md §7: who wins.
+@pytest.mark.parametrize(
+    "re_points,re_said,kontra_said,winner",
+    [
+        (121, None, None, "re"),
+        (120, None, None, "kontra"),
+        (121, "re", None, "re"),
+        (120, "re", "kontra", "kontra"),
+        (121, "re", "kontra", "re"),
+        (120, None, "kontra", "re"),
+        (119, None, "kontra", "kontra"),
+        (151, "no_90", None, "re"),
+        (150, "no_90", None, "kontra"),
+        (181, "no_60", None, "re"),
+        (180, "no_60", None, "kontra"),
+        (211, "no_30", None, "re"),
+        (210, "no_30", "kontra", "kontra"),
+        (89, None, "no_90", "kontra"),
+        (90, None, "no_90", "re"),
+    ],
+)
+def test_who_wins(re_points, re_said, kontra_said, winner):
+    levels = {None: -1, "re": 0, "kontra": 0, "no_90": 1, "no_60": 2, "no_30": 3, "schwarz": 4}
+    assert who_wins(re_points, 6, 12, levels[re_said], levels[kontra_said]) == winner
+
+
+def test_schwarz_announced_needs_every_trick():
+    assert who_wins(240, 12, 12, 4, -1) == "re"
+    assert who_wins(240, 11, 12, 4, -1) == "kontra"
+
+
+def test_nobody_wins_when_both_miss_their_limits():
+    assert who_wins(125, 6, 12, 1, 1) is None
+
+
+def test_ddv_nobody_wins_each_keeps_what_it_achieved():
+    s = score(DDV, "normal", 125, 6, "no_90", "no_90")
+    assert s.winner is None
+    assert lines(s) == {("reached_120_against_no_90", "re"): 1}
+    assert s.scores == {"re": 1, "kontra": -1}
+
+
+def test_ddv_nobody_wins_below_lines_and_extras_are_kept():
+    s = score(DDV, "normal", 170, 8, "no_60", "no_30", {"kontra": {"fox": 1}})
+    assert s.winner is None
+    assert lines(s) == {
+        ("below_90", "re"): 1,
+        ("reached_120_against_no_90", "re"): 1,
+        ("reached_90_against_no_60", "re"): 1,
+        ("reached_60_against_no_30", "re"): 1,
+        ("fox", "kontra"): 1,
+    }
+
+
+def test_kontra_alone_lets_re_win_with_120():
+    s = score(DDV, "normal", 120, 6, None, "kontra")
+    assert s.winner == "re"
+    assert lines(s) == {("won", "re"): 1, ("kontra_announced", "re"): 2}
+
+
+def test_announcement_points_go_to_the_winner_whoever_announced():
+    s = score(DDV, "normal", 100, 5, "re", None)
+    assert lines(s)[("re_announced", "kontra")] == 2
+
+
+def test_failed_schwarz_30_against_schwarz_needs_30_points_not_just_a_trick():
+    s = score(DDV, "normal", 210, 11, "schwarz", None)
+    assert lines(s)[("reached_30_against_schwarz", "kontra")] == 1
+    s = score(DDV, "normal", 240, 11, "schwarz", None)
+    assert ("reached_30_against_schwarz", "kontra") not in lines(s)
+    assert s.scores == {"re": -8, "kontra": 8}
+
+
+def test_schwarz_met_scores_every_line():
+    s = score(DDV, "normal", 240, 12, "schwarz", None)
+    assert s.winner == "re"
+    assert s.value == 1 + 3 + 1 + 2 + 4
+
+
+def test_both_parties_announcing_the_same_limit_count_it_twice():
+    s = score(DDV, "normal", 95, 4, "no_90", "no_90")
+    assert s.winner is None  # neither below 90
+
+
+def test_losers_achievements_earn_nothing_when_there_is_a_winner():
+    # Kontra announced schwarz and failed; Re below 90 earns Kontra nothing.
+    s = score(DDV, "normal", 80, 2, None, "schwarz")
+    assert s.winner == "re"
+    assert ("below_90", "kontra") not in lines(s)
+
+
+def test_extras_net_against_the_winner_can_leave_zero_or_less():
+    s = score(DDV, "normal", 121, 6, extras={"kontra": {"fox": 2}})
+    assert s.winner == "re"
+    assert s.value == -1
+    assert s.scores == {"re": -1, "kontra": 1}
+
+
+def test_no_extra_points_and_no_old_ones_in_a_solo():
+    s = score(DDV, "silent_wedding", 100, 5, extras={"kontra": {"fox": 2, "doppelkopf": 1}})
+    assert lines(s) == {("won", "kontra"): 1}
+    assert s.scores == {"re": -3, "kontra": 1}
+
+
+def test_ddv_counts_karlchen_caught_only_with_the_option():
+    extras = {"re": {"karlchen_caught": 1}}
+    assert score(DDV, "normal", 130, 7, extras=extras).value == 1
+    rules = DDV.with_options(karlchen="win_or_catch")
+    assert score(rules, "normal", 130, 7, extras=extras).value == 2
+
+
+# RULES.md §9: pagat.
+def test_pagat_plain_win_with_fox_and_doppelkopf():
+    s = score(PAGAT, "normal", 156, 8, extras={"re": {"fox": 1}, "kontra": {"doppelkopf": 1}})
+    assert s.scores == {"re": 2, "kontra": -2}
+
+
+def test_pagat_failed_announcement_counts_per_missed_level():
+    s = score(PAGAT, "normal", 175, 8, "no_60", None)
+    assert s.winner == "kontra"
+    assert lines(s) == {
+        ("won", "kontra"): 1,
+        ("against_the_old_ones", "kontra"): 1,
+        ("re_announced", "kontra"): 2,
+        ("failed_announcement", "kontra"): 2,
+    }
+
+
+def test_pagat_winners_announced_levels_count_once_each_and_no_reached_lines():
+    s = score(PAGAT, "normal", 190, 9, "no_60", "kontra")
+    assert s.winner == "re"
+    assert lines(s) == {
+        ("won", "re"): 1,
+        ("below_90", "re"): 1,
+        ("below_60", "re"): 1,
+        ("re_announced", "re"): 2,
+        ("kontra_announced", "re"): 2,
+        ("no_90_announced", "re"): 1,
+        ("no_60_announced", "re"): 1,
+    }
+
+
+def test_pagat_schwarz():
+    s = score(PAGAT, "normal", 240, 12, "re", None)
+    assert s.value == 1 + 3 + 1 + 2
+
+
+def test_pagat_nobody_wins_scores_extras_only():
+    s = score(PAGAT, "normal", 125, 6, "no_90", "no_90", {"re": {"doppelkopf": 1}})
+    assert s.winner is None
+    assert lines(s) == {("doppelkopf", "re"): 1}
+
+
+def test_pagat_karlchen_win_or_catch():
+    s = score(PAGAT, "normal", 130, 7, extras={"re": {"karlchen": 1, "karlchen_caught": 1}})
+    assert s.value == 3
+    seed_variant = PAGAT.with_options(karlchen="win")
+    assert score(seed_variant, "normal", 130, 7, extras={"re": {"karlchen": 1, "karlchen_caught": 1}}).value == 2
+
+
+def test_pagat_solo_triples_for_the_soloist():
+    s = score(PAGAT, "solo_clubs", 110, 5)
+    assert s.scores == {"re": -3, "kontra": 1}
+
+
+def test_against_the_old_ones_in_poverty_and_wedding_but_not_wedding_solo():
+    for game in ("wedding", "poverty"):
+        assert ("against_the_old_ones", "kontra") in lines(score(PAGAT, game, 100, 5))
+    assert ("against_the_old_ones", "kontra") not in lines(score(PAGAT, "wedding_solo", 100, 5))
+
+
+@pytest.mark.parametrize(
+    "re_points,re_tricks,extras",
+    [
+        (0, 12, {}),
+        (240, 0, {}),
+        (10, 0, {}),
+        (150, 12, {}),
+        (130, 7, {"re": {"fox": 2}, "kontra": {"fox": 1}}),
+        (130, 7, {"re": {"karlchen": 1}, "kontra": {"karlchen": 1}}),
+        (240, 12, {"kontra": {"fox": 1}}),
+        (60, 3, {"re": {"doppelkopf": 2}}),
+        (130, 2, {"re": {"doppelkopf": 3}}),
+    ],
+)
+def test_impossible_summaries_are_refused(re_points, re_tricks, extras):
+    with pytest.raises(RulesError):
+        check_summary(DDV, "normal", re_points, re_tricks, extras)
+
+
+def test_possible_edge_summaries_pass():
+    check_summary(DDV, "normal", 0, 2, {})  # two tricks of four nines
+    check_summary(DDV, "normal", 240, 10, {})
+    check_summary(DDV, "normal", 240, 12, {"re": {"fox": 2, "doppelkopf": 5, "karlchen": 1}})
+    check_summary(DDV, "solo_aces", 130, 7, {"re": {"fox": 2}, "kontra": {"fox": 2}})  # ignored in a solo
+    with pytest.raises(RulesError):
+        check_summary(DDV.with_options(deck=40), "normal", 0, 1, {})  # no nines: no empty trick
