@@ -3,19 +3,54 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Flask
+from flask import Flask, g
+from flask_babel import Babel
+
+from tutor import htmx, i18n, security
 
 
 def create_app(config: dict[str, Any] | None = None) -> Flask:
-    """Build the app: configuration, extensions, blueprints."""
+    """Build the app: configuration, extensions, blueprints, headers."""
     app = Flask(__name__, instance_relative_config=True)
-    app.config.update(MAX_CONTENT_LENGTH=64 * 1024)
+    app.config.update(
+        MAX_CONTENT_LENGTH=64 * 1024,
+        BABEL_DEFAULT_LOCALE=i18n.DEFAULT_LANGUAGE,
+        BABEL_TRANSLATION_DIRECTORIES="translations",
+        HTMX_FILE="htmx-2.0.11.min.js",
+    )
     if config:
         app.config.update(config)
 
-    from tutor.web import api
+    Babel(app, locale_selector=i18n.select_locale)
+    htmx.init_app(app)
+    security.init_app(app)
+    app.after_request(i18n.remember_language)
 
+    @app.url_value_preprocessor
+    def pull_lang(endpoint: str | None, values: dict[str, Any] | None) -> None:
+        """Every page URL starts with its language; keep it for the locale selector."""
+        if values and "lang" in values:
+            g.lang = values.pop("lang")
+
+    @app.url_defaults
+    def add_lang(endpoint: str, values: dict[str, Any]) -> None:
+        """url_for() keeps the page's language unless told another."""
+        if "lang" not in values and app.url_map.is_endpoint_expecting(endpoint, "lang"):
+            values["lang"] = g.get("lang") or i18n.DEFAULT_LANGUAGE
+
+    from tutor.web import api, context, errors, pages, pwa, reference, settings
+
+    app.register_blueprint(pages.bp)
+    app.register_blueprint(reference.bp)
+    app.register_blueprint(settings.bp)
+    app.register_blueprint(pwa.bp)
     app.register_blueprint(api.bp)
+    errors.init_app(app)
+    context.init_app(app)
+
+    from tutor import cli
+
+    cli.init_app(app)
     return app
 
 

@@ -1,0 +1,68 @@
+/* Doko Tutor: registers the service worker, offers a quiet "reload" when a new version
+ * waits, and asks the worker to refresh the offline rules reference when the rules change.
+ * Everything here is an extra: every page works without it. */
+(function () {
+  "use strict";
+  if (!("serviceWorker" in navigator)) return;
+
+  var RULES_KEY = "doko-rules";
+
+  function showUpdate(worker) {
+    var banner = document.getElementById("update-banner");
+    var button = document.getElementById("update-reload");
+    if (!banner || !button) return;
+    banner.hidden = false;
+    button.onclick = function () {
+      button.disabled = true;
+      worker.postMessage({type: "skip-waiting"});
+    };
+  }
+
+  function watch(registration) {
+    if (registration.waiting && navigator.serviceWorker.controller) showUpdate(registration.waiting);
+    registration.addEventListener("updatefound", function () {
+      var worker = registration.installing;
+      if (!worker) return;
+      worker.addEventListener("statechange", function () {
+        if (worker.state === "installed" && navigator.serviceWorker.controller) showUpdate(worker);
+      });
+    });
+  }
+
+  function rulesChanged(key) {
+    if (!key) return;
+    var known = null;
+    try { known = localStorage.getItem(RULES_KEY); } catch (e) { return; }
+    if (known === key) return;
+    try { localStorage.setItem(RULES_KEY, key); } catch (e) { return; }
+    if (known !== null && navigator.serviceWorker.controller) {
+      navigator.serviceWorker.controller.postMessage({type: "rules-changed"});
+    }
+  }
+
+  var reloading = false;
+  navigator.serviceWorker.addEventListener("controllerchange", function () {
+    // Only reload for an update the visitor asked for (the first install just takes over).
+    var banner = document.getElementById("update-banner");
+    if (reloading || !banner || banner.hidden) return;
+    reloading = true;
+    window.location.reload();
+  });
+
+  window.addEventListener("load", function () {
+    navigator.serviceWorker.register("/sw.js", {scope: "/"}).then(watch).catch(function () {});
+    rulesChanged(currentRules());
+  });
+
+  // The rules in force: saved settings just swapped in by htmx, else the page's own.
+  function currentRules() {
+    var saved = document.querySelector("[data-rules-saved]");
+    var main = document.querySelector("main[data-rules]");
+    return saved ? saved.getAttribute("data-rules-saved") : main && main.getAttribute("data-rules");
+  }
+
+  // After htmx swaps in a page or saved settings, the rules may be new.
+  document.addEventListener("htmx:afterSettle", function () {
+    rulesChanged(currentRules());
+  });
+})();

@@ -1,0 +1,100 @@
+/* Doko Tutor service worker, version {{ version }}.
+ * Shell (styles, scripts, icons, offline pages, the rules reference) is precached; pages are
+ * network-first with the cache as fallback, then the offline page. Boosted htmx requests
+ * are navigations too. Caches of other versions are dropped on activate. */
+"use strict";
+
+const VERSION = {{ version | tojson }};
+const SHELL_CACHE = "doko-shell-" + VERSION;
+const PAGE_CACHE = "doko-pages-" + VERSION;
+const SHELL = {{ shell | tojson }};
+const LANGUAGES = {{ languages | list | tojson }};
+
+self.addEventListener("install", (event) => {
+  // Wait (no skipWaiting): the page offers a quiet "reload" when a new version is ready.
+  event.waitUntil(caches.open(SHELL_CACHE).then((cache) => cache.addAll(SHELL)));
+});
+
+self.addEventListener("activate", (event) => {
+  event.waitUntil(
+    caches.keys()
+      .then((keys) => Promise.all(
+        keys.filter((key) => key !== SHELL_CACHE && key !== PAGE_CACHE).map((key) => caches.delete(key))))
+      .then(() => self.clients.claim()));
+});
+
+self.addEventListener("message", (event) => {
+  const data = event.data || {};
+  if (data.type === "skip-waiting") {
+    self.skipWaiting();
+  } else if (data.type === "rules-changed") {
+    // The reference shows the visitor's rules: fetch it anew for the offline copy.
+    event.waitUntil(refreshReference());
+  }
+});
+
+function refreshReference() {
+  const urls = SHELL.filter((url) => /^\/[a-z]{2}\/rules\/$/.test(url));
+  return caches.open(SHELL_CACHE).then((cache) => Promise.all(urls.map((url) =>
+    fetch(url, {credentials: "same-origin"})
+      .then((response) => (response.ok ? cache.put(url, response) : undefined))
+      .catch(() => undefined))));
+}
+
+function isPage(request) {
+  if (request.method !== "GET") return false;
+  if (request.mode === "navigate") return true;
+  // hx-boost fetches whole pages: treat them like navigations.
+  return request.headers.get("HX-Boosted") === "true" ||
+    request.headers.get("HX-History-Restore-Request") === "true";
+}
+
+function languageOf(url) {
+  const lang = new URL(url).pathname.split("/")[1];
+  return LANGUAGES.includes(lang) ? lang : LANGUAGES[1];
+}
+
+async function fromCache(url) {
+  return caches.match(url, {ignoreVary: true, ignoreSearch: false});
+}
+
+async function page(request) {
+  const url = request.url;
+  try {
+    const response = await fetch(request);
+    if (response.ok && response.type === "basic") {
+      const copy = response.clone();
+      const name = SHELL.includes(new URL(url).pathname) ? SHELL_CACHE : PAGE_CACHE;
+      caches.open(name).then((cache) => cache.put(url, copy));
+    }
+    return response;
+  } catch (error) {
+    const cached = await fromCache(url);
+    if (cached) return cached;
+    const offline = await fromCache("/" + languageOf(url) + "/offline");
+    return offline || Response.error();
+  }
+}
+
+async function asset(request) {
+  const cached = await fromCache(request.url);
+  if (cached) return cached;
+  const response = await fetch(request);
+  if (response.ok && response.type === "basic") {
+    const copy = response.clone();
+    caches.open(SHELL_CACHE).then((cache) => cache.put(request.url, copy));
+  }
+  return response;
+}
+
+self.addEventListener("fetch", (event) => {
+  const request = event.request;
+  const url = new URL(request.url);
+  if (url.origin !== self.location.origin || request.method !== "GET") return;
+  if (url.pathname.startsWith("/api/") || url.pathname === "/sw.js") return;
+  if (isPage(request)) {
+    event.respondWith(page(request));
+  } else if (url.pathname.startsWith("/static/")) {
+    event.respondWith(asset(request));
+  }
+});

@@ -1,0 +1,35 @@
+"""The one place that knows htmx's request headers (read through htmx-flask).
+
+A page answers with a fragment only when htmx asked for one: an `HX-Request` that is neither
+a boosted navigation (hx-boost wants the whole page) nor a history restore. Every other
+request, with or without JavaScript, gets the whole page.
+"""
+from __future__ import annotations
+
+from flask import Flask, Request, Response
+from htmx_flask import Htmx
+from htmx_flask.requests import HtmxHeaders
+
+htmx = Htmx()
+
+
+def init_app(app: Flask) -> None:
+    """Give every request a `request.htmx` and every response `Vary: HX-Request`."""
+    htmx.init_app(app)
+    app.after_request(add_vary)
+
+
+def _headers(req: Request) -> HtmxHeaders:
+    return getattr(req, "htmx", None) or HtmxHeaders(req.headers)
+
+
+def is_partial(req: Request) -> bool:
+    """Whether to answer with just the fragment htmx will swap in."""
+    hx = _headers(req)
+    return bool(hx) and not hx.boosted and not hx.history_restore_request
+
+
+def add_vary(response: Response) -> Response:
+    """Caches must keep the fragment and the page of one URL apart."""
+    response.vary.add("HX-Request")
+    return response

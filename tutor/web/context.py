@@ -1,0 +1,61 @@
+"""What every template can use: the page's language and its alternates, the navigation,
+card faces, labels, which rules are in force and versioned static URLs."""
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Flask, request, url_for
+from flask_babel import get_locale
+from flask_babel import lazy_gettext as _l
+
+from tutor import i18n
+from tutor.rules.rulesets import RuleSet
+from tutor.web import labels
+from tutor.web.cards import card_face
+from tutor.web.pwa import static_url
+from tutor.web.settings import current_rules, to_cookie
+
+# The five sections of the app: (key, endpoint, label). The key names the icon too.
+NAV_ITEMS = (
+    ("learn", "pages.learn", _l("Learn")),
+    ("quiz", "pages.quiz", _l("Quiz")),
+    ("score", "pages.score", _l("Score")),
+    ("rules", "reference.show", _l("Rules")),
+    ("settings", "settings.show", _l("Settings")),
+)
+
+
+def alternate_url(lang: str, external: bool = False) -> str:
+    """This page in another language; the start page where a page has no URL of its own."""
+    endpoint = request.endpoint
+    args = dict(request.view_args or {})
+    if endpoint and request.url_rule and "lang" in request.url_rule.arguments:
+        return url_for(endpoint, **args, lang=lang, _external=external)
+    return url_for("pages.home", lang=lang, _external=external)
+
+
+def changed_options(rules: RuleSet) -> list[tuple[str, Any]]:
+    """House options that differ from the rule set's own, as (option, value)."""
+    base = RuleSet.named(rules.ruleset).options()
+    return [(name, value) for name, value in rules.options().items() if base[name] != value]
+
+
+def init_app(app: Flask) -> None:
+    # Globals, so the card partials work when imported without the page's context.
+    app.jinja_env.globals.update(card_face=card_face)
+
+    @app.context_processor
+    def page_context() -> dict[str, Any]:
+        return {
+            "page_lang": str(get_locale() or i18n.DEFAULT_LANGUAGE),
+            "languages": i18n.LANGUAGES,
+            "native_name": i18n.native_name,
+            "alternate_url": alternate_url,
+            "nav_items": NAV_ITEMS,
+            "static_url": static_url,
+            "card_face": card_face,
+            "labels": labels,
+            "current_rules": current_rules,
+            "changed_options": changed_options,
+            "rules_key": to_cookie(current_rules()),
+        }

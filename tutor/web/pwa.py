@@ -1,0 +1,106 @@
+"""What makes the app installable and usable offline: the web manifest and the service
+worker. Both live outside the language prefix, at the URLs browsers look for."""
+from __future__ import annotations
+
+import hashlib
+import json
+from functools import lru_cache
+from pathlib import Path
+
+from flask import Blueprint, Response, current_app, render_template, request, url_for
+from flask_babel import force_locale
+from flask_babel import gettext as _
+
+from tutor import i18n
+
+bp = Blueprint("pwa", __name__)
+
+THEME_LIGHT = "#1f6f4a"  # the green of a card table
+BACKGROUND = "#f6f4ee"
+ICON_SIZES = (192, 512)
+
+
+@lru_cache(maxsize=1)
+def asset_version() -> str:
+    """A short hash of everything the service worker precaches or a page is built from:
+    a new version of any of them means new caches."""
+    root = Path(current_app.root_path)
+    digest = hashlib.sha256()
+    for folder in ("static", "templates", "translations", "tutor"):
+        for path in sorted((root / folder).rglob("*")):
+            if path.is_file() and path.suffix in {".css", ".js", ".png", ".svg", ".html", ".po", ".py"}:
+                digest.update(path.relative_to(root).as_posix().encode())
+                digest.update(path.read_bytes())
+    return digest.hexdigest()[:12]
+
+
+def static_url(filename: str) -> str:
+    """A static file's URL with the asset version, so a new version is fetched anew."""
+    return url_for("static", filename=filename, v=asset_version())
+
+
+def shell_urls() -> list[str]:
+    """What the service worker precaches: styles, scripts, icons, and in every language the
+    offline page and the rules reference."""
+    files = ["css/app.css", "js/app.js", "vendor/" + current_app.config["HTMX_FILE"]]
+    files += [f"icons/icon-{size}.png" for size in ICON_SIZES]
+    urls = [static_url(name) for name in files]
+    for lang in i18n.LANGUAGES:
+        urls.append(url_for("pages.offline", lang=lang))
+        urls.append(url_for("reference.show", lang=lang))
+    return urls
+
+
+@bp.get("/manifest.webmanifest")
+def manifest() -> Response:
+    """The web app manifest, in the language asked for (`?lang=de`), else the visitor's."""
+    lang = request.args.get("lang")
+    if lang not in i18n.LANGUAGES:
+        lang = i18n.preferred_language(request)
+    with force_locale(lang):
+        data = {
+            "id": "/",
+            "name": _("Doko Tutor: learn Doppelkopf"),
+            "short_name": "Doko Tutor",
+            "description": _("Learn, practise and look up the rules of Doppelkopf."),
+            "lang": lang,
+            "dir": "ltr",
+            "start_url": url_for("pages.home", lang=lang),
+            "scope": "/",
+            "display": "standalone",
+            "orientation": "any",
+            "theme_color": THEME_LIGHT,
+            "background_color": BACKGROUND,
+            "categories": ["games", "education"],
+            "icons": [
+                {"src": url_for("static", filename=f"icons/icon-{size}.png"), "sizes": f"{size}x{size}",
+                 "type": "image/png", "purpose": "any"}
+                for size in ICON_SIZES
+            ]
+            + [
+                {"src": url_for("static", filename=f"icons/maskable-{size}.png"), "sizes": f"{size}x{size}",
+                 "type": "image/png", "purpose": "maskable"}
+                for size in ICON_SIZES
+            ],
+        }
+    response = current_app.response_class(
+        json.dumps(data, ensure_ascii=False, indent=1), mimetype="application/manifest+json"
+    )
+    response.vary.add("Cookie")
+    response.vary.add("Accept-Language")
+    return response
+
+
+@bp.get("/sw.js")
+def service_worker() -> Response:
+    """The service worker, served from the root so its scope is the whole app."""
+    body = render_template(
+        "pwa/sw.js",
+        version=asset_version(),
+        shell=shell_urls(),
+        languages=i18n.LANGUAGES,
+    )
+    response = current_app.response_class(body, mimetype="text/javascript")
+    response.headers["Cache-Control"] = "no-cache"
+    response.headers["Service-Worker-Allowed"] = "/"
+    return response

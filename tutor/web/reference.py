@@ -1,0 +1,276 @@
+"""The rules reference, `/<lang>/rules/`: one printable page for quick lookup at the table.
+
+Every fact on it is asked of the engine for the visitor's rules: trump orders, card points,
+deadlines, what each party needs, which scoring lines exist and the worked examples. This
+module only arranges the answers into tables; it knows no rule of the game itself.
+"""
+from __future__ import annotations
+
+import inspect
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Any
+
+from flask import Blueprint, render_template
+from flask_babel import gettext as _
+
+from tutor import i18n
+from tutor.rules import scoring
+from tutor.rules.announcements import NONE, SCHWARZ, deadline, may_announce, reply_deadline
+from tutor.rules.cards import ACE_OF_DIAMONDS, JACK_OF_CLUBS, QUEEN_OF_CLUBS, RANKS, TEN_OF_HEARTS
+from tutor.rules.cards import card_id, card_points, deck, in_deck, make_card, parse_card, rank_of
+from tutor.rules.errors import RulesError
+from tutor.rules.games import GAMES, check_game, is_solo, plain_suits, trump_order
+from tutor.rules.rulesets import RuleSet
+from tutor.web import labels
+from tutor.web.cards import SUIT_TITLES
+from tutor.web.settings import current_rules
+
+bp = Blueprint("reference", __name__, url_prefix=i18n.LANG_PREFIX)
+
+WEDDING_TRICKS = (1, 2, 3)  # the tricks in which a wedding can be clarified
+
+
+@dataclass
+class TrumpGroup:
+    """Game kinds that share one trump order and the same plain suits."""
+
+    games: list[str]
+    trumps: list[str]
+    plain: dict[str, list[str]]
+    count: int  # trumps in the deck, every copy counted
+
+
+def _in_deck(card_ids: list[str], rules: RuleSet) -> list[str]:
+    return [c for c in card_ids if in_deck(parse_card(c), rules.deck)]
+
+
+def trump_groups(rules: RuleSet) -> list[TrumpGroup]:
+    """Each game kind the rules play, grouped where the engine gives identical orders."""
+    groups: list[TrumpGroup] = []
+    for game in GAMES:
+        try:
+            check_game(game, rules)
+        except RulesError:
+            continue  # not played under these rules (poverty without the option)
+        trumps = _in_deck(trump_order(game, rules), rules)
+        plain = {suit: _in_deck(cards, rules) for suit, cards in plain_suits(game, rules).items()}
+        for group in groups:
+            if group.trumps == trumps and group.plain == plain:
+                group.games.append(game)
+                break
+        else:
+            count = sum(card_id(c) in trumps for c in deck(rules.deck))
+            groups.append(TrumpGroup([game], trumps, plain, count))
+    return groups
+
+
+def card_point_rows(rules: RuleSet) -> list[tuple[str, int]]:
+    """(rank, card points) for every rank in the deck, in the engine's rank order."""
+    in_deck = {rank_of(c) for c in deck(rules.deck)}
+    return [(rank, card_points(make_card(rank, "C"))) for rank in RANKS if rank in in_deck]
+
+
+@dataclass
+class Deadlines:
+    """Fewest cards in hand for each announcement, without and with a wedding."""
+
+    deck: int
+    levels: list[list[int]]  # per level: no wedding, then clarified in trick 1, 2, 3
+    replies: list[tuple[int | None, list[int | None]]]  # (other party's level or None = any, row)
+    silent_before_clarification: bool
+
+
+def deadlines(rules: RuleSet) -> Deadlines:
+    """The deadline table for these rules, as the engine counts it."""
+    columns: list[int | None] = [None, *WEDDING_TRICKS]
+    levels = [[deadline(level, rules, t) for t in columns] for level in range(SCHWARZ + 1)]
+    replies: list[tuple[int | None, list[int | None]]] = [
+        (opponent, [reply_deadline(opponent, rules, t) for t in columns]) for opponent in range(SCHWARZ + 1)
+    ]
+    if all(row == replies[0][1] for _, row in replies):
+        replies = [(None, replies[0][1])]  # the reply window does not depend on what was said
+    silent = not may_announce(rules, "wedding", "re", rules.tricks, None, None, 0)
+    return Deadlines(rules.deck, levels, replies, silent)
+
+
+@dataclass
+class Needs:
+    """What one party needs to win in one situation: card points, or tricks."""
+
+    points: int | None = None
+    tricks: int | None = None
+
+
+@dataclass
+class WinRow:
+    re_level: int
+    kontra_level: int
+    needs: dict[str, Needs] = field(default_factory=dict)
+    nobody_possible: bool = False
+
+
+def _wins(party: str, points: int, tricks: int, rules: RuleSet, re_level: int, kontra_level: int) -> bool:
+    """Whether `party` wins holding `points` card points and `tricks` tricks."""
+    total = rules.tricks
+    if party == "re":
+        return scoring.who_wins(points, tricks, total, re_level, kontra_level) == "re"
+    return scoring.who_wins(240 - points, total - tricks, total, re_level, kontra_level) == "kontra"
+
+
+def _needs(party: str, rules: RuleSet, re_level: int, kontra_level: int) -> Needs:
+    """The fewest card points (with some tricks on each side), else the fewest tricks."""
+    middle = range(1, rules.tricks)
+    for points in range(241):
+        if all(_wins(party, points, t, rules, re_level, kontra_level) for t in middle):
+            return Needs(points=points)
+    for tricks in range(rules.tricks + 1):
+        if all(_wins(party, p, tricks, rules, re_level, kontra_level) for p in range(1, 240)):
+            return Needs(tricks=tricks)
+    return Needs()
+
+
+def win_rows(rules: RuleSet) -> list[WinRow]:
+    """What each party needs in the usual situations: no announcement, Re and/or Kontra,
+    one party's higher announcements, and both parties announcing "no 90"."""
+    situations = [(NONE, NONE), (0, NONE), (NONE, 0), (0, 0)]
+    situations += [(level, NONE) for level in range(1, SCHWARZ + 1)]
+    situations += [(NONE, level) for level in range(1, SCHWARZ + 1)]
+    situations.append((1, 1))
+    rows = []
+    for re_level, kontra_level in situations:
+        row = WinRow(re_level, kontra_level)
+        for party in ("re", "kontra"):
+            row.needs[party] = _needs(party, rules, re_level, kontra_level)
+        row.nobody_possible = any(
+            scoring.who_wins(p, rules.tricks // 2, rules.tricks, re_level, kontra_level) is None
+            for p in range(241)
+        )
+        rows.append(row)
+    return rows
+
+
+@dataclass
+class LineInfo:
+    id: str
+    points: int
+    solo: bool  # whether the line can also be scored in a solo
+
+
+@lru_cache(maxsize=64)
+def scoring_lines(rules: RuleSet) -> list[LineInfo]:
+    """Which lines the engine scores under these rules and what one of each is worth, found
+    by scoring a grid of deals: every pair of announcements, points on both sides of each
+    threshold, no trick / some / all tricks, with and without extra points."""
+    tricks = rules.tricks
+    extras = {party: {"fox": 1, "doppelkopf": 1, "karlchen": 1, "karlchen_caught": 1} for party in ("re", "kontra")}
+    points = (0, 29, 30, 59, 60, 89, 90, 119, 120, 121, 150, 151, 180, 181, 210, 211, 240)
+    levels = [None, "re", "no_90", "no_60", "no_30", "schwarz"]
+    seen: dict[str, int] = {}
+    in_solo: set[str] = set()
+    for game in ("normal", "solo_queens"):
+        for re_points in points:
+            for re_tricks in {0 if re_points == 0 else 1, tricks // 2, tricks if re_points == 240 else tricks - 1}:
+                for re_said in levels:
+                    for kontra_said in levels:
+                        kontra = "kontra" if kontra_said == "re" else kontra_said
+                        result = scoring.score(rules, game, re_points, re_tricks, re_said, kontra, extras)
+                        for line in result.lines:
+                            seen[line.id] = min(seen.get(line.id, line.points), line.points)
+                            if is_solo(game):
+                                in_solo.add(line.id)
+    order = list(scoring.LINE_IDS)
+    return [LineInfo(i, seen[i], i in in_solo) for i in sorted(seen, key=order.index)]
+
+
+def situation(row: WinRow) -> str:
+    """What was announced, in words: "nothing", "Re", "Re: no 90", "both: no 90"."""
+    said = {party: level for party, level in (("re", row.re_level), ("kontra", row.kontra_level)) if level != NONE}
+    if not said:
+        return _("nothing")
+    if len(said) == 2 and row.re_level == row.kontra_level and row.re_level > 0:
+        return _("both parties: %(announcement)s", announcement=labels.LEVELS[row.re_level])
+    parts = []
+    for party, level in said.items():
+        if level == 0:
+            parts.append(str(labels.PARTIES[party]))
+        else:
+            parts.append(_("%(party)s: %(announcement)s", party=labels.PARTIES[party], announcement=labels.LEVELS[level]))
+    return _(" and ").join(parts)
+
+
+def signed(number: int) -> str:
+    """A score as a sheet writes it: +5, −5 (a real minus sign), 0."""
+    return f"+{number}" if number > 0 else f"\u2212{-number}" if number < 0 else "0"
+
+
+@dataclass
+class Example:
+    """A worked example: the deal as the engine was asked, and its answer."""
+
+    game: str
+    re_points: int
+    re_tricks: int
+    announced: list[str]
+    extras: dict[str, dict[str, int]]
+    result: scoring.Score
+
+
+def _example_args(example: Any) -> dict[str, Any]:
+    """The keyword arguments of `score()` that an example holds (a dict or a dataclass)."""
+    data = example if isinstance(example, dict) else {k: getattr(example, k) for k in dir(example) if not k.startswith("_")}
+    wanted = set(inspect.signature(scoring.score).parameters) - {"rules"}
+    return {k: v for k, v in data.items() if k in wanted}
+
+
+def worked_examples(rules: RuleSet) -> list[Example]:
+    """RULES.md's worked examples, each scored by the engine under the visitor's rules."""
+    examples = []
+    for example in getattr(scoring, "WORKED_EXAMPLES", ()):
+        args = _example_args(example)
+        try:
+            result = scoring.score(rules, **args)
+        except RulesError:
+            continue  # a deal these rules cannot have (say, with 40 cards)
+        announced = [a for a in (args.get("re_announced"), args.get("kontra_announced")) if a]
+        extras = {party: {k: n for k, n in (args.get("extras") or {}).get(party, {}).items() if n} for party in ("re", "kontra")}
+        examples.append(Example(args["game"], args["re_points"], args["re_tricks"], announced, extras, result))
+    return examples
+
+
+@lru_cache(maxsize=64)
+def reference_for(rules: RuleSet) -> dict[str, Any]:
+    """Everything the page shows for these rules (the same rules give the same page)."""
+    other_deck = rules.with_options(deck=40 if rules.deck == 48 else 48)
+    return {
+        "trump_groups": trump_groups(rules),
+        "card_points": card_point_rows(rules),
+        "deck_size": len(deck(rules.deck)),
+        "deck_points": sum(card_points(c) for c in deck(rules.deck)),
+        "deadlines": [deadlines(rules), deadlines(other_deck)],
+        "win_rows": win_rows(rules),
+        "lines": scoring_lines(rules),
+        "examples": worked_examples(rules),
+        "special_cards": [
+            (card_id(TEN_OF_HEARTS), "dulle"),
+            (card_id(QUEEN_OF_CLUBS), "alten"),
+            (card_id(ACE_OF_DIAMONDS), "fuchs"),
+            (card_id(JACK_OF_CLUBS), "karlchen"),
+        ],
+    }
+
+
+@bp.get("/rules/")
+def show() -> str:
+    """The reference for the visitor's rules."""
+    rules = current_rules()
+    return render_template(
+        "reference/show.html",
+        rules=rules,
+        tricks=rules.tricks,
+        suit_titles=SUIT_TITLES,
+        situation=situation,
+        is_solo=is_solo,
+        signed=signed,
+        **reference_for(rules),
+    )
