@@ -47,50 +47,67 @@ class PlayedDeal:
     parties: tuple[str, ...]
 
     def trick_points(self) -> list[int]:
-        return [sum(POINTS[c] for c in trick) for trick in self.tricks]
+        return [POINTS[a] + POINTS[b] + POINTS[c] + POINTS[d] for a, b, c, d in self.tricks]
 
     def seat_of(self, trick: int, position: int) -> int:
         """The seat that played the card at ``position`` of trick ``trick``."""
         return (self.leaders[trick] + position) % SEATS
 
     def re_points(self) -> int:
-        return sum(p for p, w in zip(self.trick_points(), self.winners) if self.parties[w] == "re")
+        return self.facts()[0]
 
     def re_tricks(self) -> int:
-        return sum(self.parties[w] == "re" for w in self.winners)
+        return self.facts()[1]
 
     def extras(self) -> dict[str, dict[str, int]]:
-        """Extra points each party earned in play (RULES.md §8, §10): foxes caught,
-        Doppelkopf tricks, Karlchen winning the last trick, opponents' Karlchen caught in it.
-        Counted whatever the game; scoring ignores them where they do not count."""
-        counts: dict[str, Counter[str]] = {p: Counter() for p in PARTY_IDS}
+        return self.facts()[2]
+
+    def facts(self) -> tuple[int, int, dict[str, dict[str, int]]]:
+        """Re's card points and tricks, and the extra points each party earned in play
+        (RULES.md §8, §10): foxes caught, Doppelkopf tricks, Karlchen winning the last trick,
+        opponents' Karlchen caught in it. Extras are counted whatever the game; scoring
+        ignores them where they do not count."""
+        counts: dict[str, dict[str, int]] = {"re": {}, "kontra": {}}
+        parties, leaders, winners = self.parties, self.leaders, self.winners
         last = len(self.tricks) - 1
-        for t, (trick, winner, points) in enumerate(zip(self.tricks, self.winners, self.trick_points())):
-            party = self.parties[winner]
-            for position, card in enumerate(trick):
-                opponent_card = self.parties[self.seat_of(t, position)] != party
-                if card == ACE_OF_DIAMONDS and opponent_card:
-                    counts[party]["fox"] += 1
-                if t == last and card == JACK_OF_CLUBS and opponent_card:
-                    counts[party]["karlchen_caught"] += 1
+        re_points = re_tricks = 0
+
+        def earn(party: str, extra: str) -> None:
+            counts[party][extra] = counts[party].get(extra, 0) + 1
+
+        for t, trick in enumerate(self.tricks):
+            party = parties[winners[t]]
+            points = POINTS[trick[0]] + POINTS[trick[1]] + POINTS[trick[2]] + POINTS[trick[3]]
+            if party == "re":
+                re_points += points
+                re_tricks += 1
             if points >= 40:
-                counts[party]["doppelkopf"] += 1
-            if t == last and trick[(winner - self.leaders[t]) % SEATS] == JACK_OF_CLUBS:
-                counts[party]["karlchen"] += 1
-        return {p: dict(c) for p, c in counts.items()}
+                earn(party, "doppelkopf")
+            if ACE_OF_DIAMONDS in trick or t == last:
+                for position, card in enumerate(trick):
+                    if card == ACE_OF_DIAMONDS or (t == last and card == JACK_OF_CLUBS):
+                        if parties[(leaders[t] + position) % SEATS] != party:
+                            earn(party, "fox" if card == ACE_OF_DIAMONDS else "karlchen_caught")
+            if t == last and trick[(winners[t] - leaders[t]) % SEATS] == JACK_OF_CLUBS:
+                earn(party, "karlchen")
+        return re_points, re_tricks, counts
 
     def score(self, re_announced: str | None = None, kontra_announced: str | None = None) -> Score:
-        return score(
-            self.rules, self.game, self.re_points(), self.re_tricks(), re_announced, kontra_announced, self.extras()
-        )
+        re_points, re_tricks, extras = self.facts()
+        return score(self.rules, self.game, re_points, re_tricks, re_announced, kontra_announced, extras)
 
 
 def deal_hands(rng: random.Random, rules: RuleSet) -> list[list[Card]]:
     """Shuffle the deck and deal it out, the same hands for the same seed."""
-    cards = deck(rules.deck)
-    rng.shuffle(cards)
+    rnd = rng.random
+    # Sorting by independent uniform keys is a uniform shuffle, and quicker than
+    # random.shuffle in pure Python; quiz generation deals many thousands of hands.
+    cards = sorted(_DECKS[rules.deck], key=lambda _: rnd())
     size = rules.tricks
     return [sorted(cards[i * size : (i + 1) * size]) for i in range(SEATS)]
+
+
+_DECKS = {size: tuple(deck(size)) for size in (48, 40)}
 
 
 def play_randomly(
@@ -101,21 +118,36 @@ def play_randomly(
     rnd = rng.random
     suit_class = table.suit_class
     winner_of = table.winner
-    remaining = [list(h) for h in hands]
+    # Each hand as five lists, one per suit class (four plain suits, trumps): the cards that
+    # follow a lead are then one list, with no filtering per card played.
+    by_class: list[list[list[Card]]] = []
+    for hand in hands:
+        classes: list[list[Card]] = [[], [], [], [], []]
+        for card in hand:
+            classes[suit_class[card]].append(card)
+        by_class.append(classes)
     tricks: list[tuple[Card, ...]] = []
     leaders: list[int] = []
     winners: list[int] = []
-    count = len(remaining[0])
+    count = len(hands[0])
     for t in range(count):
-        hand = remaining[leader]
-        card = hand.pop(int(rnd() * len(hand)))
-        trick = [card]
-        lead = suit_class[card]
-        for seat in (leader + 1) % 4, (leader + 2) % 4, (leader + 3) % 4:
-            hand = remaining[seat]
-            follow = [c for c in hand if suit_class[c] == lead] or hand
-            card = follow[int(rnd() * len(follow))]
-            hand.remove(card)
+        left = count - t  # cards in each hand
+        trick = []
+        lead = -1
+        for seat in leader, (leader + 1) % 4, (leader + 2) % 4, (leader + 3) % 4:
+            hand = by_class[seat]
+            follow = hand[lead] if lead >= 0 else None
+            if follow:
+                card = follow.pop(int(rnd() * len(follow)))
+            else:  # leading, or void in the led suit: any card, uniformly
+                index = int(rnd() * left)
+                for cards in hand:
+                    if index < len(cards):
+                        card = cards.pop(index)
+                        break
+                    index -= len(cards)
+                if lead < 0:
+                    lead = suit_class[card]
             trick.append(card)
         tricks.append(tuple(trick))
         leaders.append(leader)

@@ -53,6 +53,9 @@ REACHED: Final = {
     4: ("reached_30_against_schwarz", 30),
 }
 _PARTY_ORDER: Final = {"re": 0, "kontra": 1}
+_LINE_ORDER: Final = {line_id: i for i, line_id in enumerate(LINE_IDS)}
+_BELOW: Final = tuple((f"below_{threshold}", threshold) for threshold in THRESHOLDS.values())
+_ANNOUNCED: Final = {level: f"{LIMITS[level - 1]}_announced" for level in range(1, SCHWARZ + 1)}
 
 
 @dataclass(frozen=True, slots=True)
@@ -128,29 +131,32 @@ class _Tally:
     def below(self, party: str) -> None:
         """The lines for the opponents staying below 90/60/30 and taking no trick."""
         opponent = other(party)
-        for level, threshold in THRESHOLDS.items():
-            if self.points[opponent] < threshold:
-                self.add(LIMITS[level - 1].replace("no_", "below_"), party)
+        points = self.points[opponent]
+        for line_id, threshold in _BELOW:
+            if points < threshold:
+                self.add(line_id, party)
         if self.tricks[opponent] == 0:
             self.add("schwarz", party)
 
     def reached(self, party: str) -> None:
         """ddv: 120 against the opponents' no 90, 90 against no 60, and so on."""
-        for level, (line_id, needed) in REACHED.items():
-            if self.levels[other(party)] >= level and self.points[party] >= needed:
+        announced = self.levels[other(party)]
+        for level in range(1, announced + 1):
+            line_id, needed = REACHED[level]
+            if self.points[party] >= needed:
                 self.add(line_id, party)
 
     def announced(self, winner: str, counted_for: tuple[str, ...]) -> None:
         """2 for each "Re" and "Kontra", 1 for each announced level of the parties named."""
-        for party in ("re", "kontra"):
-            if self.levels[party] >= 0:
-                self.add(f"{party}_announced", winner, 2)
-        for level in range(1, SCHWARZ + 1):
-            count = sum(self.levels[p] >= level for p in counted_for)
-            self.add(f"{LIMITS[level - 1]}_announced", winner, count)
+        levels = self.levels
+        for party, line_id in (("re", "re_announced"), ("kontra", "kontra_announced")):
+            if levels[party] >= 0:
+                self.add(line_id, winner, 2)
+        for level in range(1, max(levels[p] for p in counted_for) + 1):
+            self.add(_ANNOUNCED[level], winner, sum(levels[p] >= level for p in counted_for))
 
     def sorted_lines(self) -> tuple[Line, ...]:
-        keys = sorted(self.lines, key=lambda k: (LINE_IDS.index(k[0]), _PARTY_ORDER[k[1]]))
+        keys = sorted(self.lines, key=lambda k: (_LINE_ORDER[k[0]], _PARTY_ORDER[k[1]]))
         return tuple(Line(line_id, party, self.lines[line_id, party]) for line_id, party in keys)
 
 
