@@ -72,3 +72,24 @@ def test_the_poor_player_passes_three_cards_with_all_his_trumps():
         check_poverty_pass(hand, cards("AD AC KH"))  # keeps the 10♦
     with pytest.raises(RulesError):
         check_poverty_pass(hand, cards("AD 10D"))
+
+
+def test_poverty_partner_is_the_first_to_the_left_who_accepts():
+    from tutor.rules.reservations import poverty_acceptor
+
+    assert poverty_acceptor(2, [True, False, True, True]) == 3
+    assert poverty_acceptor(2, [True, False, True, False]) == 0
+    assert poverty_acceptor(1, [False, True, False, False]) is None  # the same dealer deals again
+
+
+def test_poverty_exchange_keeps_twelve_cards_each():
+    from tutor.rules.reservations import exchange_poverty, poverty_trumps
+
+    poor = cards("AD 10D AC AC 10C KC AS AS 10S KS AH KH")
+    rich = cards("QC QC QS QH JC JS JD 10H KD 9D 9C 9S")
+    new_poor, new_rich = exchange_poverty(poor, rich, cards("AD 10D KH"), cards("9C 9S KH"))
+    assert len(new_poor) == len(new_rich) == 12
+    assert poverty_trumps(new_poor) == []
+    assert sorted(new_poor + new_rich) == sorted(poor + rich)
+    with pytest.raises(RulesError):
+        exchange_poverty(poor, rich, cards("AD 10D KH"), cards("AH AH AH"))

@@ -135,13 +135,13 @@ def play_randomly(
         trick = []
         lead = -1
         for seat in leader, (leader + 1) % 4, (leader + 2) % 4, (leader + 3) % 4:
-            hand = by_class[seat]
-            follow = hand[lead] if lead >= 0 else None
+            holding = by_class[seat]
+            follow = holding[lead] if lead >= 0 else None
             if follow:
                 card = follow.pop(int(rnd() * len(follow)))
             else:  # leading, or void in the led suit: any card, uniformly
                 index = int(rnd() * left)
-                for cards in hand:
+                for cards in holding:
                     if index < len(cards):
                         card = cards.pop(index)
                         break

@@ -109,3 +109,26 @@ def check_poverty_pass(hand: Sequence[Card], passed: Sequence[Card]) -> None:
         raise RulesError("card_not_in_hand", "passed")
     if Counter(poverty_trumps(hand)) - Counter(passed):
         raise RulesError("poverty_keeps_trump", "passed")
+
+
+def poverty_acceptor(poor: int, accepts: Sequence[bool]) -> int | None:
+    """The partner of a poverty: the first player to the poor player's left who accepts
+    (``accepts`` by seat; the poor player's own entry is ignored). None: nobody accepted,
+    and the same dealer deals again."""
+    return next((s for s in ((poor + i) % 4 for i in (1, 2, 3)) if accepts[s]), None)
+
+
+def exchange_poverty(
+    poor_hand: Sequence[Card], acceptor_hand: Sequence[Card], passed: Sequence[Card], returned: Sequence[Card]
+) -> tuple[list[Card], list[Card]]:
+    """The two hands after a poverty's exchange: the poor player passes three cards with
+    all his trumps, the acceptor takes them and returns any three of his new hand."""
+    check_poverty_pass(poor_hand, passed)
+    taken = list(acceptor_hand) + list(passed)
+    if len(returned) != 3:
+        raise RulesError("wrong_count", "returned", expected=3, got=len(returned))
+    if Counter(returned) - Counter(taken):
+        raise RulesError("card_not_in_hand", "returned")
+    poor = list((Counter(poor_hand) - Counter(passed)).elements()) + list(returned)
+    acceptor = list((Counter(taken) - Counter(returned)).elements())
+    return sorted(poor), sorted(acceptor)

@@ -44,15 +44,15 @@ MESSAGES = {
 def error_message(code: str, params: dict[str, Any]) -> str:
     """The message for an error code in the current locale."""
     if code == "wrong_count":
-        return ngettext(
+        return str(ngettext(
             "Expected %(num)d item here, got %(got)s.", "Expected %(num)d items here, got %(got)s.",
             params.get("expected", 0), got=params.get("got", 0),
-        )
+        ))
     if code == "wrong_re_count":
-        return ngettext(
+        return str(ngettext(
             "This game has exactly %(num)d Re player.", "This game has exactly %(num)d Re players.",
             params.get("expected", 0),
-        )
+        ))
     template = MESSAGES.get(code, MESSAGES["bad_type"])
     return str(template) % _Params(params)
 

@@ -38,8 +38,8 @@ def _operation(summary: str, request: str, response: str, example: dict[str, Any
     }
 
 
-_OPTIONS: Final = {
-    name: {"enum": list(choices)} if name != "schweinchen" and name != "poverty" else {"type": "boolean"}
+_OPTIONS: Final[dict[str, dict[str, Any]]] = {
+    name: {"type": "boolean"} if name in ("schweinchen", "poverty") else {"enum": list(choices)}
     for name, choices in OPTION_CHOICES.items()
 }
 _EXTRA_COUNTS: Final = {
