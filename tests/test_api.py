@@ -143,6 +143,15 @@ def deal_body(deal, rules="ddv", announcements=None):
             "announcements": announcements or {"re": None, "kontra": None}}
 
 
+def test_rules_default_to_ddv_and_tricks_follow_from_the_points(api):
+    assert ok(api, "score", {"game": "normal", "re_points": 120})["scores"] == {"re": -2, "kontra": 2}
+    schwarz = ok(api, "score", {"rules": "pagat", "game": "normal", "re_points": 240})
+    assert schwarz["re_tricks"] == 12
+    assert {"id": "schwarz", "party": "re", "points": 1} in schwarz["lines"]
+    assert ok(api, "score", {"game": "normal", "re_points": 0})["re_tricks"] == 0
+    assert 0 < ok(api, "score", {"game": "normal", "re_points": 5})["re_tricks"] < 12
+
+
 def test_deal_form_returns_trick_winners(api):
     deal = random_deal(random.Random(1), RuleSet.named("ddv"))
     result = ok(api, "score", deal_body(deal))
@@ -212,7 +221,7 @@ TRICK = {"rules": "ddv", "game": "normal", "cards": ["9D", "QC"]}
         ({**TRICK, "rules": {"ruleset": "ddv", "options": {"deck": 40}}, "cards": ["9D"]}, "card_not_in_deck", "cards.0"),
         ({**TRICK, "last_trick": "yes"}, "bad_type", "last_trick"),
         ({**TRICK, "extra": 1}, "unknown_field", "extra"),
-        ({"game": "normal", "cards": ["QC"]}, "missing_field", "rules"),
+        ({"rules": "ddv", "cards": ["QC"]}, "missing_field", "game"),
     ],
 )
 def test_bad_trick_requests(api, body, code, field):

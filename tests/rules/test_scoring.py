@@ -251,3 +251,20 @@ def test_possible_edge_summaries_pass():
     check_summary(DDV, "solo_aces", 130, 7, {"re": {"fox": 2}, "kontra": {"fox": 2}})  # ignored in a solo
     with pytest.raises(RulesError):
         check_summary(DDV.with_options(deck=40), "normal", 0, 1, {})  # no nines: no empty trick
+
+
+@pytest.mark.parametrize("rules", [DDV, DDV.with_options(deck=40)])
+def test_default_tricks_fit_every_point_count(rules):
+    from tutor.rules.scoring import default_re_tricks
+
+    impossible = 0
+    for re_points in range(241):
+        tricks = default_re_tricks(rules, re_points)
+        try:
+            check_summary(rules, "normal", re_points, tricks, {})
+        except RulesError:
+            impossible += 1  # with no nines, no trick is worth less than 8 (four jacks)
+            assert rules.deck == 40 and (re_points < 8 or re_points > 232)
+            continue
+        assert (tricks == 0) == (re_points == 0)
+        assert (tricks == rules.tricks) == (re_points == 240)

@@ -238,6 +238,24 @@ def _point_bounds(deck_size: int) -> tuple[list[int], list[int]]:
 _BOUNDS: Final = {size: _point_bounds(size) for size in (48, 40)}
 
 
+def default_re_tricks(rules: RuleSet, re_points: int) -> int:
+    """Re's tricks when only the card points are known: none with 0 points, all with 240,
+    and otherwise a count that fits the points without making either party schwarz."""
+    if re_points <= 0:
+        return 0
+    if re_points >= DECK_POINTS:
+        return rules.tricks
+    low, high = _BOUNDS[rules.deck]
+    tricks = rules.tricks
+    fitting = [
+        k for k in range(1, tricks)
+        if max(low[k], DECK_POINTS - high[tricks - k]) <= re_points <= min(high[k], DECK_POINTS - low[tricks - k])
+    ]
+    share = re_points * tricks / DECK_POINTS
+    # No count fits points that no deal can give (1 point without nines): check_summary says so.
+    return min(fitting or [max(1, min(tricks - 1, round(share)))], key=lambda k: abs(k - share))
+
+
 def check_summary(
     rules: RuleSet, game: str, re_points: int, re_tricks: int, extras: Mapping[str, Mapping[str, int]]
 ) -> None:

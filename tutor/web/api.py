@@ -18,7 +18,7 @@ from tutor.rules.deals import parse_card_in, parse_trick_list, replay
 from tutor.rules.errors import RulesError
 from tutor.rules.games import check_game, game_table
 from tutor.rules.rulesets import RuleSet, parse_rules
-from tutor.rules.scoring import EXTRA_MAX, EXTRAS, check_summary, score
+from tutor.rules.scoring import EXTRA_MAX, EXTRAS, check_summary, default_re_tricks, score
 from tutor.web.api_errors import error_message
 from tutor.web.openapi import OPENAPI
 
@@ -133,7 +133,7 @@ def _at_most_two(named_lists: list[tuple[str, list[int]]]) -> None:
 
 
 def _rules_and_game(body: dict[str, Any]) -> tuple[RuleSet, str]:
-    rules = parse_rules(_required(body, "rules"))
+    rules = parse_rules(body.get("rules", "ddv"))  # the DDV tournament rules by default
     return rules, check_game(_required(body, "game"), rules)
 
 
@@ -243,7 +243,10 @@ def score_deal(body: dict[str, Any]) -> dict[str, Any]:
     re_said, kontra_said = _announcements(body.get("announcements", {}))
     if not deal_form:
         re_points = _integer(_required(body, "re_points"), "re_points", 0, 240)
-        re_tricks = _integer(_required(body, "re_tricks"), "re_tricks", 0, rules.tricks)
+        if "re_tricks" in body:
+            re_tricks = _integer(body["re_tricks"], "re_tricks", 0, rules.tricks)
+        else:
+            re_tricks = default_re_tricks(rules, re_points)
         extras = _extras(body.get("extras", {}), rules)
         check_summary(rules, game, re_points, re_tricks, extras)
         return score(rules, game, re_points, re_tricks, re_said, kontra_said, extras).as_dict()

@@ -50,6 +50,8 @@ _EXTRA_COUNTS: Final = {
 
 SCHEMAS: Final[dict[str, Any]] = {
     "Rules": {
+        "description": "A rule-set name or a rule set with house options; ddv when left out.",
+        "default": "ddv",
         "oneOf": [
             {"type": "string", "enum": list(RULESETS)},
             {
@@ -81,7 +83,7 @@ SCHEMAS: Final[dict[str, Any]] = {
     "TrickRequest": {
         "type": "object",
         "additionalProperties": False,
-        "required": ["rules", "game", "cards"],
+        "required": ["game", "cards"],
         "properties": {
             "rules": _ref("Rules"),
             "game": _ref("Game"),
@@ -101,7 +103,7 @@ SCHEMAS: Final[dict[str, Any]] = {
     "LegalRequest": {
         "type": "object",
         "additionalProperties": False,
-        "required": ["rules", "game", "hand"],
+        "required": ["game", "hand"],
         "properties": {
             "rules": _ref("Rules"),
             "game": _ref("Game"),
@@ -117,7 +119,7 @@ SCHEMAS: Final[dict[str, Any]] = {
     "AnnouncementsRequest": {
         "type": "object",
         "additionalProperties": False,
-        "required": ["rules", "game", "party", "cards_in_hand"],
+        "required": ["game", "party", "cards_in_hand"],
         "properties": {
             "rules": _ref("Rules"),
             "game": _ref("Game"),
@@ -141,12 +143,16 @@ SCHEMAS: Final[dict[str, Any]] = {
     "ScoreSummaryRequest": {
         "type": "object",
         "additionalProperties": False,
-        "required": ["rules", "game", "re_points", "re_tricks"],
+        "required": ["game", "re_points"],
         "properties": {
             "rules": _ref("Rules"),
             "game": _ref("Game"),
             "re_points": {"type": "integer", "minimum": 0, "maximum": 240},
-            "re_tricks": {"type": "integer", "minimum": 0, "maximum": 12},
+            "re_tricks": {
+                "type": "integer", "minimum": 0, "maximum": 12,
+                "description": "Tricks Re won. Left out: none with 0 points, all with 240, "
+                "otherwise a count that makes neither party schwarz.",
+            },
             "announcements": _ref("Announcements"),
             "extras": {
                 "type": "object",
@@ -158,7 +164,7 @@ SCHEMAS: Final[dict[str, Any]] = {
     "ScoreDealRequest": {
         "type": "object",
         "additionalProperties": False,
-        "required": ["rules", "game", "parties", "first_leader", "tricks"],
+        "required": ["game", "parties", "first_leader", "tricks"],
         "properties": {
             "rules": _ref("Rules"),
             "game": _ref("Game"),
