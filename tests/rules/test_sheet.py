@@ -1,0 +1,223 @@
+"""The score sheet's bookkeeping (RULES.md §10): seats, compulsory solos, Bock, checks."""
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from tutor.rules.errors import RulesError
+from tutor.rules.rulesets import RuleSet
+from tutor.rules.sheet import Deal, check_deal, checks, evening, round_length, seating
+
+DDV = RuleSet.named("ddv")
+PAGAT = RuleSet.named("pagat")
+
+
+def normal(dealer: int, re_players=None, re_points: int = 130, **kwargs) -> Deal:
+    """A normal game Re wins 1 point (no announcements, no extras), Re to the dealer's left."""
+    if re_players is None:
+        re_players = ((dealer + 1) % 4, (dealer + 2) % 4)
+    return Deal("normal", re_points, 7, dealer, tuple(re_players), **kwargs)
+
+
+def solo(dealer: int, soloist: int, game: str = "solo_queens", re_points: int = 130) -> Deal:
+    return Deal(game, re_points, 7, dealer, (soloist,))
+
+
+def test_four_players_all_play_and_the_dealer_moves_left():
+    sheet = evening(DDV, 4, [normal(0), normal(1)])
+    assert [r.sitting_out for r in sheet.rows] == [(), ()]
+    assert sheet.next_dealer == 2
+
+
+def test_at_five_the_dealer_sits_out_and_writes_nothing():
+    assert seating(5, 2) == ((3, 4, 0, 1), (2,))
+    deal = Deal("normal", 130, 7, 2, (3, 4))
+    row = evening(DDV, 5, [deal]).rows[0]
+    assert row.entries == (-1, -1, None, 1, 1)
+
+
+def test_at_six_and_seven_further_players_in_turn_sit_out():
+    assert seating(6, 0) == ((1, 2, 3, 4), (0, 5))
+    assert seating(7, 5) == ((6, 0, 1, 2), (3, 4, 5))
+
+
+def test_worked_example_one_on_the_sheet():
+    deal = Deal("normal", 156, 8, 0, (1, 3), extras={"re": {"fox": 1}, "kontra": {"doppelkopf": 1}})
+    row = evening(DDV, 4, [deal]).rows[0]
+    assert row.entries == (-2, 2, -2, 2)
+    assert row.sums_to_zero and row.same_parity
+
+
+def test_soloist_writes_three_times_the_value():
+    row = evening(DDV, 4, [Deal("solo_queens", 190, 10, 3, (2,), re_announced="re")]).rows[0]
+    assert row.entries == (-5, -5, 15, -5)
+
+
+def test_lost_jacks_solo_from_rules_md():
+    row = evening(DDV, 4, [Deal("solo_jacks", 110, 6, 0, (1,))]).rows[0]
+    assert row.entries == (1, -3, 1, 1)
+
+
+def test_checks_catch_a_wrong_sum_and_mixed_parity():
+    assert checks((2, 2, -2, -2)) == (True, True)
+    assert checks((3, -1, -1, -1)) == (True, True)
+    assert checks((2, 1, -2, -1)) == (True, False)
+    assert checks((2, 2, -2, -1)) == (False, False)
+    assert checks((2, None, 2, -2, -2)) == (True, True)
+
+
+def test_running_totals_add_up():
+    sheet = evening(DDV, 4, [normal(0), normal(1), normal(2, re_points=100)])
+    assert sheet.rows[0].totals == (-1, 1, 1, -1)
+    assert sheet.totals == tuple(sum(r.entries[p] for r in sheet.rows) for p in range(4))
+    assert sum(sheet.totals) == 0
+
+
+def test_compulsory_solo_same_dealer_deals_again_under_ddv():
+    sheet = evening(DDV, 4, [solo(0, 2)])
+    assert sheet.rows[0].compulsory
+    assert sheet.next_dealer == 0
+    assert sheet.solos_owed == (0, 1, 3)
+
+
+def test_voluntary_solo_after_the_compulsory_one_moves_the_dealer_on():
+    sheet = evening(DDV, 4, [solo(0, 2), solo(0, 2)])
+    assert [r.compulsory for r in sheet.rows] == [True, False]
+    assert sheet.next_dealer == 1
+
+
+def test_wedding_played_alone_and_silent_wedding_are_not_compulsory_solos():
+    sheet = evening(DDV, 4, [solo(0, 1, "wedding_solo"), solo(1, 2, "silent_wedding")])
+    assert not any(r.compulsory for r in sheet.rows)
+    assert sheet.solos_owed == (0, 1, 2, 3)
+    assert sheet.next_dealer == 2
+
+
+def test_pagat_knows_no_compulsory_solo():
+    sheet = evening(PAGAT, 4, [solo(0, 2)])
+    assert not sheet.rows[0].compulsory
+    assert sheet.next_dealer == 1
+    assert sheet.solos_owed == () and sheet.vorgefuehrt is None
+
+
+def test_rounds_are_24_deals_at_four_and_30_at_five():
+    assert round_length(4) == 24
+    assert round_length(5) == 30
+
+
+def test_vorgefuehrt_when_only_as_many_deals_remain_as_solos_are_owed():
+    # 21 normal deals (dealer 0..3 in turn), 3 left, two players have played their solo.
+    deals = [solo(0, 1), solo(0, 2)] + [normal(i % 4) for i in range(20)]
+    sheet = evening(DDV, 4, deals)
+    assert sheet.deals_left_in_round == 2
+    assert sheet.solos_owed == (0, 3)
+    # Dealer 0 deals next; first in turn from his left who owes: player 3.
+    assert sheet.next_dealer == 0
+    assert sheet.vorgefuehrt == 3
+
+
+def test_no_warning_while_more_deals_remain_than_solos_owed():
+    sheet = evening(DDV, 4, [normal(i % 4) for i in range(19)])
+    assert sheet.deals_left_in_round == 5 and len(sheet.solos_owed) == 4
+    assert sheet.vorgefuehrt is None
+    assert evening(DDV, 4, [normal(i % 4) for i in range(20)]).vorgefuehrt == 1
+
+
+def test_vorgefuehrt_solo_counts_but_the_dealer_moves_on():
+    deals = [normal(i % 4) for i in range(20)]
+    sheet = evening(DDV, 4, [*deals, solo(0, 1)])
+    row = sheet.rows[-1]
+    assert row.compulsory and row.vorgefuehrt
+    assert sheet.next_dealer == 1
+
+
+def test_a_new_round_owes_every_solo_again():
+    deals = [solo(0, 1), solo(0, 2), solo(0, 3), solo(0, 0)] + [normal(i % 4) for i in range(20)]
+    sheet = evening(DDV, 4, deals)
+    assert sheet.round_number == 2 and sheet.deals_left_in_round == 24
+    assert sheet.solos_owed == (0, 1, 2, 3)
+
+
+def test_bock_round_after_a_tie_doubles_one_deal_per_player():
+    deals = [normal(0, re_points=120)] + [normal(i % 4) for i in range(1, 6)]
+    sheet = evening(DDV, 4, deals, bock=True)
+    assert [r.multiplier for r in sheet.rows] == [1, 2, 2, 2, 2, 1]
+    assert sheet.rows[0].bock_trigger
+    assert sheet.rows[1].entries == (-2, -2, 2, 2)
+
+
+def test_bock_is_off_unless_the_house_plays_it():
+    sheet = evening(DDV, 4, [normal(0, re_points=120), normal(1)])
+    assert [r.multiplier for r in sheet.rows] == [1, 1]
+
+
+def test_lost_re_or_kontra_starts_a_bock_round_and_overlapping_rounds_multiply():
+    lost_re = normal(1, re_points=100, re_announced="re")
+    lost_kontra = normal(2, re_points=200, kontra_announced="kontra")
+    sheet = evening(DDV, 5, [lost_re, lost_kontra, normal(3), normal(4), normal(0), normal(1), normal(2)], bock=True)
+    assert [r.multiplier for r in sheet.rows] == [1, 2, 4, 4, 4, 4, 2]
+    assert sheet.next_multiplier == 1
+
+
+def test_won_announcement_starts_no_bock_round():
+    sheet = evening(DDV, 4, [normal(0, re_points=130, re_announced="re")], bock=True)
+    assert sheet.next_multiplier == 1
+
+
+def test_deleting_the_trigger_recomputes_bock():
+    deals = [normal(0, re_points=120), normal(1)]
+    assert evening(DDV, 4, deals, bock=True).rows[1].multiplier == 2
+    assert evening(DDV, 4, deals[1:], bock=True).rows[0].multiplier == 1
+
+
+@pytest.mark.parametrize(
+    ("deal", "code", "field"),
+    [
+        (Deal("normal", 130, 7, 0, (1,)), "wrong_re_count", "re_players"),
+        (Deal("solo_queens", 130, 7, 0, (1, 2)), "wrong_re_count", "re_players"),
+        (Deal("normal", 130, 7, 0, (1, 1)), "wrong_re_count", "re_players"),
+        (Deal("normal", 250, 7, 0, (1, 2)), "out_of_range", "re_points"),
+        (Deal("normal", 130, 7, 9, (1, 2)), "out_of_range", "dealer"),
+        (Deal("poverty", 130, 7, 0, (1, 2)), "poverty_not_played", "game"),
+        (Deal("chess", 130, 7, 0, (1, 2)), "unknown_game", "game"),
+        (Deal("normal", 130, 7, 0, (1, 2), re_announced="kontra"), "unknown_announcement", "re_announced"),
+        (Deal("normal", 130, 7, 0, (1, 2), extras={"re": {"fox": 2}, "kontra": {"fox": 1}}), "too_many_extras",
+         "extras.kontra.fox"),
+    ],
+)
+def test_impossible_deals_are_refused(deal, code, field):
+    with pytest.raises(RulesError) as error:
+        check_deal(DDV, 4, deal)
+    assert (error.value.code, error.value.field) == (code, field)
+
+
+def test_a_player_who_sat_out_cannot_be_re():
+    with pytest.raises(RulesError) as error:
+        check_deal(DDV, 5, Deal("normal", 130, 7, 0, (0, 1)))
+    assert error.value.code == "player_sat_out"
+    check_deal(DDV, 5, Deal("normal", 130, 7, 0, (1, 4)))
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    players=st.integers(4, 7),
+    bock=st.booleans(),
+    plays=st.lists(st.tuples(st.sampled_from(["normal", "solo_queens", "silent_wedding"]),
+                             st.one_of(st.integers(40, 200), st.sampled_from([0, 240])),
+                             st.sampled_from([None, "re"]), st.integers(0, 6)), max_size=40),
+)
+def test_every_row_passes_both_checks_and_totals_sum_to_zero(players, bock, plays):
+    deals, sheet = [], evening(DDV, players, [])
+    for game, points, re_said, pick in plays:
+        playing = seating(players, sheet.next_dealer)[0]
+        re = (playing[pick % 4],) if game != "normal" else (playing[pick % 4], playing[(pick + 1) % 4])
+        tricks = 0 if points == 0 else 12 if points == 240 else 6
+        deal = Deal(game, points, tricks, sheet.next_dealer, re, re_announced=re_said)
+        check_deal(DDV, players, deal)
+        deals.append(deal)
+        sheet = evening(DDV, players, deals, bock=bock)
+    assert sum(sheet.totals) == 0
+    for row in sheet.rows:
+        assert row.sums_to_zero and row.same_parity is not False
+        assert len(row.sitting_out) == players - 4

@@ -1,0 +1,223 @@
+"""The score sheet of an evening: who deals and who sits out, compulsory solos, Bock rounds,
+each player's entry per deal, running totals and the two checks of the TSR (RULES.md §10).
+
+Every number on the sheet is computed from the list of deals, so editing or deleting a deal
+recomputes everything after it.
+
+>>> ddv = RuleSet.named("ddv")
+>>> deal = Deal("normal", 156, 8, dealer=0, re_players=(1, 3), extras={"re": {"fox": 1}, "kontra": {"doppelkopf": 1}})
+>>> sheet = evening(ddv, 4, [deal])
+>>> sheet.rows[0].entries, sheet.totals
+((-2, 2, -2, 2), (-2, 2, -2, 2))
+>>> sheet.next_dealer
+1
+"""
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Final
+
+from tutor.rules.announcements import level_of
+from tutor.rules.errors import RulesError
+from tutor.rules.games import GAMES, is_solo
+from tutor.rules.reservations import ANNOUNCED_SOLOS
+from tutor.rules.rulesets import RuleSet
+from tutor.rules.scoring import Score, check_summary, score
+
+MIN_PLAYERS: Final = 4
+MAX_PLAYERS: Final = 7
+SEATS: Final = 4  # four play each deal; the others sit out
+# Seed 002: a DDV round is 24 deals at a four-table and 30 at a five-table: six deals for
+# every player at the table.
+DEALS_PER_PLAYER: Final = 6
+
+
+@dataclass(frozen=True, slots=True)
+class Deal:
+    """One deal as the sheet stores it: the calculator's summary, who dealt, and which
+    players were Re (the soloist alone in a solo). Players are indices into the sheet's list."""
+
+    game: str
+    re_points: int
+    re_tricks: int
+    dealer: int
+    re_players: tuple[int, ...]
+    re_announced: str | None = None
+    kontra_announced: str | None = None
+    extras: Mapping[str, Mapping[str, int]] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class Row:
+    """One line of the sheet: the deal, what it scored, and what each player writes."""
+
+    number: int  # 1-based, over the whole evening
+    deal: Deal
+    score: Score
+    playing: tuple[int, ...]  # the four players of this deal, in turn from the dealer's left
+    sitting_out: tuple[int, ...]
+    multiplier: int  # Bock: 2 for one Bock round, 4 for two at once
+    entries: tuple[int | None, ...]  # per player; None for a player who sat out
+    totals: tuple[int, ...]  # running totals after this deal
+    compulsory: bool  # ddv: this solo was the soloist's compulsory solo
+    vorgefuehrt: bool  # ddv: the soloist had to play it (RULES.md §10)
+    bock_trigger: bool  # this deal starts a Bock round
+    sums_to_zero: bool
+    same_parity: bool | None  # None where the check does not apply (not four entries)
+
+
+@dataclass(frozen=True, slots=True)
+class Evening:
+    """The whole sheet and what comes next."""
+
+    players: int
+    rows: tuple[Row, ...]
+    totals: tuple[int, ...]
+    next_dealer: int
+    next_sitting_out: tuple[int, ...]
+    next_multiplier: int
+    round_number: int  # 1-based; ddv rounds of 24 deals at four players
+    deals_left_in_round: int
+    solos_owed: tuple[int, ...]  # players who still owe this round's compulsory solo (ddv)
+    vorgefuehrt: int | None  # ddv: the player who must play a solo in the next deal
+
+
+def round_length(players: int) -> int:
+    """Deals in one round: 24 at four players, 30 at five (seed 002), six per player."""
+    return DEALS_PER_PLAYER * players
+
+
+def seating(players: int, dealer: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Who plays and who sits out when ``dealer`` deals: the four to his left play; at five
+    to seven the dealer and then the players after those four sit out (RULES.md §10)."""
+    playing = tuple((dealer + i) % players for i in range(1, SEATS + 1))
+    if players == SEATS:
+        return playing, ()
+    out = (dealer, *((dealer + i) % players for i in range(SEATS + 1, players)))
+    return playing, tuple(sorted(out))
+
+
+def check_players(players: int) -> None:
+    if not MIN_PLAYERS <= players <= MAX_PLAYERS:
+        raise RulesError("out_of_range", "players", low=MIN_PLAYERS, high=MAX_PLAYERS)
+
+
+def check_deal(rules: RuleSet, players: int, deal: Deal) -> None:
+    """RulesError unless the deal can stand on a sheet of ``players``: a game of these rules,
+    a summary that could happen, and as many Re players as the game has, all at the table."""
+    if deal.game not in GAMES:
+        raise RulesError("unknown_game", "game", value=deal.game)
+    if deal.game == "poverty" and not rules.poverty:
+        raise RulesError("poverty_not_played", "game")
+    if not 0 <= deal.dealer < players:
+        raise RulesError("out_of_range", "dealer", low=1, high=players)
+    level_of(deal.re_announced, "re", "re_announced")
+    level_of(deal.kontra_announced, "kontra", "kontra_announced")
+    check_summary(rules, deal.game, deal.re_points, deal.re_tricks, deal.extras)
+    wanted = 1 if is_solo(deal.game) else 2
+    if len(set(deal.re_players)) != len(deal.re_players) or len(deal.re_players) != wanted:
+        raise RulesError("wrong_re_count", "re_players", expected=wanted)
+    playing, _ = seating(players, deal.dealer)
+    for player in deal.re_players:
+        if player not in playing:
+            raise RulesError("player_sat_out", "re_players", player=player)
+
+
+def deal_score(rules: RuleSet, deal: Deal) -> Score:
+    return score(rules, deal.game, deal.re_points, deal.re_tricks, deal.re_announced,
+                 deal.kontra_announced, deal.extras)
+
+
+def triggers_bock(deal: Deal, result: Score) -> bool:
+    """Seed 002's house rule: a 120 : 120 tie, or a "Re" or "Kontra" announced and lost.
+    One deal starts at most one Bock round, however many of these it shows."""
+    if deal.re_points == 120:
+        return True
+    for party, announced in (("re", deal.re_announced), ("kontra", deal.kontra_announced)):
+        if announced is not None and result.winner != party:
+            return True
+    return False
+
+
+def entries_for(players: int, deal: Deal, result: Score, multiplier: int) -> tuple[int | None, ...]:
+    """What each player writes: Re's score for Re (the soloist's is three times the value),
+    Kontra's for the others at the table, nothing for those who sat out."""
+    playing, _ = seating(players, deal.dealer)
+    row: list[int | None] = [None] * players
+    for player in playing:
+        party = "re" if player in deal.re_players else "kontra"
+        row[player] = result.scores[party] * multiplier
+    return tuple(row)
+
+
+def checks(entries: Sequence[int | None]) -> tuple[bool, bool | None]:
+    """The two checks the TSR recommend: the deal sums to zero, and four entries are all
+    even or all odd (at more players, the three who sit out write nothing)."""
+    written = [e for e in entries if e is not None]
+    parity = len({e % 2 for e in written}) == 1 if len(written) == SEATS else None
+    return sum(written) == 0, parity
+
+
+def evening(rules: RuleSet, players: int, deals: Sequence[Deal], bock: bool = False,
+            first_dealer: int = 0) -> Evening:
+    """The sheet after these deals (each already checked with check_deal)."""
+    check_players(players)
+    ddv = rules.ruleset == "ddv"
+    length = round_length(players)
+    totals = [0] * players
+    rows: list[Row] = []
+    bock_rounds: list[int] = []  # deals still to go of each running Bock round
+    owed = set(range(players))
+    dealer = first_dealer % players
+    for index, deal in enumerate(deals):
+        if index % length == 0:
+            owed = set(range(players))  # a new round: everyone owes a compulsory solo again
+        forced = vorgefuehrt_player(players, deal.dealer, owed, length - index % length) if ddv else None
+        result = deal_score(rules, deal)
+        multiplier = 2 ** len(bock_rounds)
+        soloist = deal.re_players[0] if is_solo(deal.game) else None
+        # TSR: a player who still owes his compulsory solo plays any announced solo as it.
+        compulsory = ddv and deal.game in ANNOUNCED_SOLOS and soloist in owed
+        if compulsory:
+            owed.discard(soloist)
+        entries = entries_for(players, deal, result, multiplier)
+        for player, entry in enumerate(entries):
+            totals[player] += entry or 0
+        trigger = bock and triggers_bock(deal, result)
+        bock_rounds = [left - 1 for left in bock_rounds if left > 1]
+        if trigger:
+            bock_rounds.append(players)  # one deal per player at the table
+        zero, parity = checks(entries)
+        playing, sitting_out = seating(players, deal.dealer)
+        rows.append(Row(index + 1, deal, result, playing, sitting_out, multiplier, entries, tuple(totals),
+                        compulsory, compulsory and forced == soloist, trigger, zero, parity))
+        # After a compulsory solo the same dealer deals again, unless it was vorgeführt.
+        same_again = compulsory and forced != soloist
+        dealer = deal.dealer if same_again else (deal.dealer + 1) % players
+    count = len(deals)
+    if count % length == 0:
+        owed = set(range(players))
+    left = length - count % length
+    forced = vorgefuehrt_player(players, dealer, owed, left) if ddv else None
+    return Evening(
+        players=players,
+        rows=tuple(rows),
+        totals=tuple(totals),
+        next_dealer=dealer,
+        next_sitting_out=seating(players, dealer)[1],
+        next_multiplier=2 ** len(bock_rounds),
+        round_number=count // length + 1,
+        deals_left_in_round=left,
+        solos_owed=tuple(sorted(owed)) if ddv else (),
+        vorgefuehrt=forced,
+    )
+
+
+def vorgefuehrt_player(players: int, dealer: int, owed: set[int], deals_left: int) -> int | None:
+    """RULES.md §10: when only as many deals remain as compulsory solos are owed, the first
+    player in turn from the dealer's left who still owes one must play a solo now."""
+    if not owed or deals_left > len(owed):
+        return None
+    playing, _ = seating(players, dealer)
+    return next((p for p in playing if p in owed), None)
