@@ -23,7 +23,8 @@ def _pybabel(*args: str) -> None:
 def extract(pot: Path) -> None:
     """Collect every translatable string of the app, the API and the engine into `pot`."""
     _pybabel(
-        "extract", "-F", "babel.cfg", "-k", "_l", "-k", "lazy_gettext", "--no-location",
+        "extract", "-F", "babel.cfg", "-k", "_l", "-k", "lazy_gettext", "-k", "lazy_pgettext:1c,2",
+        "--no-location",
         "--sort-output", "-o", str(pot), "--project", "Doko Tutor", ".",
     )
 

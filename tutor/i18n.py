@@ -38,6 +38,10 @@ def select_locale() -> str:
     lang = g.get("lang")
     if lang in LANGUAGES:
         return lang
+    # A page that does not exist (404) still speaks the language its URL asked for.
+    first = request.path.split("/")[1] if request else ""
+    if first in LANGUAGES:
+        return first
     return preferred_language(request)
 
 

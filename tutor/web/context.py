@@ -6,7 +6,7 @@ from typing import Any
 
 from flask import Flask, request, url_for
 from flask_babel import get_locale
-from flask_babel import lazy_gettext as _l
+from flask_babel import lazy_pgettext
 
 from tutor import i18n
 from tutor.rules.rulesets import RuleSet
@@ -17,11 +17,11 @@ from tutor.web.settings import current_rules, to_cookie
 
 # The five sections of the app: (key, endpoint, label). The key names the icon too.
 NAV_ITEMS = (
-    ("learn", "pages.learn", _l("Learn")),
-    ("quiz", "pages.quiz", _l("Quiz")),
-    ("score", "pages.score", _l("Score")),
-    ("rules", "reference.show", _l("Rules")),
-    ("settings", "settings.show", _l("Settings")),
+    ("learn", "pages.learn", lazy_pgettext("navigation", "Learn")),
+    ("quiz", "pages.quiz", lazy_pgettext("navigation", "Quiz")),
+    ("score", "pages.score", lazy_pgettext("navigation", "Score")),
+    ("rules", "reference.show", lazy_pgettext("navigation", "Rules")),
+    ("settings", "settings.show", lazy_pgettext("navigation", "Settings")),
 )
 
 

@@ -23,7 +23,7 @@ class Option:
 
 RULESETS: Final = {
     "ddv": _l("DDV tournament rules"),
-    "pagat": _l("Classic club rules (pagat)"),
+    "pagat": _l("Classic rules (pagat)"),
 }
 RULESET_EXPLANATIONS: Final = {
     "ddv": _l("The tournament rules of the German Doppelkopf Association (DDV), as played in clubs and tournaments."),

@@ -20,11 +20,15 @@ BACKGROUND = "#f6f4ee"
 ICON_SIZES = (192, 512)
 
 
-@lru_cache(maxsize=1)
 def asset_version() -> str:
+    """The version of this app's assets, computed once."""
+    return tree_hash(Path(current_app.root_path))
+
+
+@lru_cache(maxsize=4)
+def tree_hash(root: Path) -> str:
     """A short hash of everything the service worker precaches or a page is built from:
     a new version of any of them means new caches."""
-    root = Path(current_app.root_path)
     digest = hashlib.sha256()
     for folder in ("static", "templates", "translations", "tutor"):
         for path in sorted((root / folder).rglob("*")):

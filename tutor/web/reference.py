@@ -119,15 +119,20 @@ def _wins(party: str, points: int, tricks: int, rules: RuleSet, re_level: int, k
 
 
 def _needs(party: str, rules: RuleSet, re_level: int, kontra_level: int) -> Needs:
-    """The fewest card points (with some tricks on each side), else the fewest tricks."""
+    """The fewest card points that win (with some tricks on each side), or, where winning
+    hangs on tricks rather than points (schwarz), the fewest tricks that win."""
+    all_points = range(241)
+    by_tricks = next(
+        (t for t in range(rules.tricks + 1) if all(_wins(party, p, t, rules, re_level, kontra_level) for p in all_points)),
+        None,
+    )
     middle = range(1, rules.tricks)
-    for points in range(241):
-        if all(_wins(party, points, t, rules, re_level, kontra_level) for t in middle):
-            return Needs(points=points)
-    for tricks in range(rules.tricks + 1):
-        if all(_wins(party, p, tricks, rules, re_level, kontra_level) for p in range(1, 240)):
-            return Needs(tricks=tricks)
-    return Needs()
+    by_points = next(
+        (p for p in all_points if all(_wins(party, p, t, rules, re_level, kontra_level) for t in middle)), None
+    )
+    if by_points is not None and (by_points > 0 or by_tricks is None):
+        return Needs(points=by_points)
+    return Needs(tricks=by_tricks)
 
 
 def win_rows(rules: RuleSet) -> list[WinRow]:

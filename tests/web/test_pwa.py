@@ -1,0 +1,86 @@
+"""Installable and offline: the manifest, the icons and the service worker."""
+from __future__ import annotations
+
+import json
+import re
+import struct
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def png_size(data: bytes) -> tuple[int, int]:
+    assert data[:8] == b"\x89PNG\r\n\x1a\n"
+    return struct.unpack(">II", data[16:24])
+
+
+def test_manifest_has_what_an_install_needs(client):
+    response = client.get("/manifest.webmanifest?lang=de")
+    assert response.mimetype == "application/manifest+json"
+    manifest = json.loads(response.data)
+    for key in ("name", "short_name", "id", "start_url", "scope", "display", "theme_color", "background_color", "lang"):
+        assert manifest[key], key
+    assert manifest["display"] == "standalone"
+    assert manifest["lang"] == "de" and manifest["start_url"] == "/de/"
+    assert manifest["name"] != "Doko Tutor: learn Doppelkopf"  # translated
+    purposes = {(icon["sizes"], icon["purpose"]) for icon in manifest["icons"]}
+    assert purposes == {("192x192", "any"), ("512x512", "any"), ("192x192", "maskable"), ("512x512", "maskable")}
+    for icon in manifest["icons"]:
+        with client.get(icon["src"]) as response:
+            width, height = png_size(response.data)
+        assert f"{width}x{height}" == icon["sizes"]
+
+
+def test_manifest_id_stays_the_same_in_every_language(client):
+    ids = {json.loads(client.get(f"/manifest.webmanifest?lang={lang}").data)["id"] for lang in ("de", "en", "fr")}
+    assert ids == {"/"}
+
+
+def test_manifest_ignores_an_unknown_language(client):
+    manifest = json.loads(client.get("/manifest.webmanifest?lang=zz", headers={"Accept-Language": "es"}).data)
+    assert manifest["lang"] == "es"
+
+
+def test_pages_link_the_manifest_in_their_language(client):
+    assert 'href="/manifest.webmanifest?lang=fr"' in client.get("/fr/").get_data(as_text=True)
+
+
+def test_service_worker_is_served_from_the_root_uncached(client):
+    response = client.get("/sw.js")
+    assert response.mimetype == "text/javascript"
+    assert response.headers["Cache-Control"] == "no-cache"
+
+
+def test_service_worker_precaches_a_shell_that_exists(client):
+    body = client.get("/sw.js").get_data(as_text=True)
+    shell = json.loads(re.search(r"const SHELL = (\[.*?\]);", body).group(1))
+    for lang in ("de", "en", "it", "es", "fr", "pt"):
+        assert f"/{lang}/offline" in shell and f"/{lang}/rules/" in shell
+    assert any("css/app.css" in url for url in shell) and any("vendor/htmx-2.0." in url for url in shell)
+    for url in shell:
+        with client.get(url) as response:
+            assert response.status_code == 200, url
+
+
+def test_service_worker_version_changes_with_the_assets(client, tmp_path):
+    from tutor.web import pwa
+
+    version = re.search(r'const VERSION = "([0-9a-f]+)";', client.get("/sw.js").get_data(as_text=True)).group(1)
+    with client.application.app_context():
+        assert version == pwa.asset_version()
+    css = tmp_path / "static" / "css" / "app.css"
+    css.parent.mkdir(parents=True)
+    css.write_text("a { color: red; }")
+    before = pwa.tree_hash(tmp_path)
+    pwa.tree_hash.cache_clear()
+    css.write_text("a { color: blue; }")
+    assert pwa.tree_hash(tmp_path) != before
+
+
+@pytest.mark.parametrize("name", ["icon-192.png", "icon-512.png", "maskable-192.png", "maskable-512.png"])
+def test_icons_are_committed_pngs(name):
+    data = (ROOT / "static" / "icons" / name).read_bytes()
+    size = int(name.split("-")[1].split(".")[0])
+    assert png_size(data) == (size, size)
