@@ -1,0 +1,74 @@
+"""Which game is played and who leads, from the four players' reservations (RULES.md §5)."""
+from __future__ import annotations
+
+import random
+from typing import Final
+
+from tutor.quiz.base import SEATS, Choice, Field, Question, check, seat_choices
+from tutor.quiz.positions import SOLO_GAMES
+from tutor.rules.errors import RulesError
+from tutor.rules.explain import reservation_reasons
+from tutor.rules.reservations import Reservation, decide
+from tutor.rules.rulesets import RuleSet
+
+KIND: Final = "game"
+SECTION: Final = "reservations"
+
+__all__ = ["build", "check", "game_value"]
+
+
+def game_value(game: str, declarer: int | None) -> str:
+    """The choice value of a game: ``normal``, or the game and its declarer: ``solo_queens@2``."""
+    return "normal" if declarer is None else f"{game}@{declarer}"
+
+
+def _reservation(rng: random.Random, level: int, rules: RuleSet, taken: set[str]) -> Reservation:
+    kinds = ["wedding"]
+    if level >= 1:
+        kinds += ["solo", "solo"]
+    if level >= 3 and rules.poverty:
+        kinds.append("poverty")
+    kinds = [k for k in kinds if k not in taken or k == "solo"]  # one wedding, one poverty a deal
+    if not kinds:
+        return Reservation()
+    kind = rng.choice(kinds)
+    taken.add(kind)
+    if kind != "solo":
+        return Reservation(kind)
+    compulsory = level >= 2 and rules.ruleset == "ddv" and rng.random() < 0.5
+    return Reservation("solo", rng.choice(SOLO_GAMES), compulsory)
+
+
+def build(rng: random.Random, rules: RuleSet, level: int = 0) -> Question:
+    """Four reservations in turn from the dealer's left, the game they make and the leader."""
+    while True:
+        dealer = int(rng.random() * SEATS)
+        taken: set[str] = set()
+        reservations = [
+            _reservation(rng, level, rules, taken) if rng.random() < 0.45 else Reservation() for _ in range(SEATS)
+        ]
+        said = sum(r.kind != "healthy" for r in reservations)
+        if said == 0 and rng.random() < 0.85:
+            continue
+        decision, reasons = reservation_reasons(rules, dealer, reservations)
+        break
+    choices = [Choice("normal", label="normal")] + [
+        Choice(game_value(r.solo or r.kind, s), label="declared",
+               params={"game": r.solo or r.kind, "seat": s, "compulsory": r.compulsory})
+        for s, r in enumerate(reservations) if r.kind != "healthy"
+    ]
+    other = RuleSet.named("pagat" if rules.ruleset == "ddv" else "ddv").with_options(deck=rules.deck, poverty=True)
+    try:
+        elsewhere = decide(other, dealer, reservations)
+        decides = (elsewhere.game, elsewhere.declarer, elsewhere.leader) != (decision.game, decision.declarer, decision.leader)
+    except RulesError:
+        decides = True
+    return Question(
+        kind=KIND, seed=0, level=level, rules=rules, game=decision.game, prompt="game", params={"dealer": dealer},
+        fields=(Field("game", "one", tuple(choices), label="game"), Field("leader", "one", seat_choices(), label="leader")),
+        answer=(game_value(decision.game, decision.declarer), str(decision.leader)),
+        reasons=tuple(reasons), section=SECTION,
+        facts={"dealer": dealer, "reservations": [(s, r.kind, r.solo, r.compulsory) for s, r in enumerate(reservations)],
+               "order": [(dealer + 1 + i) % SEATS for i in range(SEATS)]},
+        rules_decide=decides,
+    )

@@ -1,0 +1,212 @@
+"""Legal deals of every game kind, played out at random by the engine, to take positions from.
+
+``random_deal`` plays normal games and weddings; solos, silent weddings and poverty are set
+up here from the engine's own pieces (dealing, legal random play, the reservation rules).
+"""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Any, Final
+
+from tutor.rules.cards import QUEEN_OF_CLUBS, Card
+from tutor.rules.deals import (
+    PlayedDeal,
+    deal_hands,
+    normal_parties,
+    play_randomly,
+    schweinchen_declared,
+    wedding_parties,
+)
+from tutor.rules.explain import poverty_parties
+from tutor.rules.games import GameTable, game_table, is_normal_type
+from tutor.rules.reservations import Reservation, decide, may_declare_poverty, poverty_trumps
+from tutor.rules.rulesets import RuleSet
+
+SEATS: Final = 4
+SOLO_GAMES: Final = ("solo_diamonds", "solo_hearts", "solo_spades", "solo_clubs", "solo_queens", "solo_jacks", "solo_aces")
+
+
+@dataclass(frozen=True, slots=True)
+class Position:
+    """A played deal with what the table knows about how its game came about."""
+
+    deal: PlayedDeal
+    table: GameTable  # the trumps it was played with (Schweinchen declared or not)
+    dealer: int = 0
+    info: dict[str, Any] = field(default_factory=dict)
+
+
+def games_for(level: int, rules: RuleSet) -> list[str]:
+    """The game kinds questions of this level are drawn from: normal games first, then
+    weddings, then solos, then poverty (where the rules play it) and silent weddings."""
+    games = ["normal"]
+    if level >= 1:
+        games.append("wedding")
+    if level >= 2:
+        games += list(SOLO_GAMES)
+    if level >= 3:
+        games.append("silent_wedding")
+        if rules.poverty:
+            games.append("poverty")
+    return games
+
+
+def pick_game(rng: random.Random, level: int, rules: RuleSet) -> str:
+    """A game kind for a question of this level, the level's new kinds half the time."""
+    games = games_for(level, rules)
+    newest = [g for g in games if g not in games_for(level - 1, rules)] if level else games
+    if level and rng.random() < 0.5:
+        return rng.choice(newest)
+    if rng.random() < 0.4:
+        return "normal"
+    return rng.choice(games)
+
+
+def _play(rng: random.Random, rules: RuleSet, game: str, hands: list[list[Card]], leader: int) -> tuple[GameTable, list[tuple[Card, ...]], list[int], list[int]]:
+    table = game_table(game, schweinchen_declared(rules, game, hands))
+    tricks, leaders, winners = play_randomly(rng, table, hands, leader)
+    return table, tricks, leaders, winners
+
+
+def _give_both_old_ones(rng: random.Random, hands: list[list[Card]]) -> int:
+    """Make one seat hold both Q♣ by a swap with another seat; returns that seat."""
+    holders = [s for s in range(SEATS) if QUEEN_OF_CLUBS in hands[s]]
+    if len(holders) == 1:
+        return holders[0]
+    groom, other = holders
+    if rng.random() < 0.5:
+        groom, other = other, groom
+    swap = rng.choice([c for c in hands[groom] if c != QUEEN_OF_CLUBS])
+    hands[groom].remove(swap)
+    hands[other].remove(QUEEN_OF_CLUBS)
+    hands[groom].append(QUEEN_OF_CLUBS)
+    hands[other].append(swap)
+    hands[groom].sort()
+    hands[other].sort()
+    return groom
+
+
+def _split_old_ones(rng: random.Random, hands: list[list[Card]]) -> None:
+    """Make two different seats hold the Q♣ (a normal game) by a swap, if one holds both."""
+    holders = [s for s in range(SEATS) if QUEEN_OF_CLUBS in hands[s]]
+    if len(holders) == 2:
+        return
+    groom = holders[0]
+    other = rng.choice([s for s in range(SEATS) if s != groom])
+    swap = rng.choice([c for c in hands[other] if c != QUEEN_OF_CLUBS])
+    hands[groom].remove(QUEEN_OF_CLUBS)
+    hands[other].remove(swap)
+    hands[groom].append(swap)
+    hands[other].append(QUEEN_OF_CLUBS)
+    hands[groom].sort()
+    hands[other].sort()
+
+
+def _deal(rules: RuleSet, game: str, hands: list[list[Card]], table: GameTable,
+          played: tuple[list[tuple[Card, ...]], list[int], list[int]], parties: tuple[str, ...]) -> PlayedDeal:
+    tricks, leaders, winners = played
+    return PlayedDeal(rules, game, tuple(tuple(h) for h in hands), tuple(tricks), tuple(leaders), tuple(winners), parties)
+
+
+def play(rng: random.Random, rules: RuleSet, game: str, dealer: int | None = None) -> Position:
+    """A whole deal of ``game`` (a wedding may turn into a wedding solo), played legally."""
+    if dealer is None:
+        dealer = int(rng.random() * SEATS)
+    left = (dealer + 1) % SEATS
+    hands = deal_hands(rng, rules)
+    if game == "normal":
+        _split_old_ones(rng, hands)
+        table, *played = _play(rng, rules, "normal", hands, left)
+        return Position(_deal(rules, "normal", hands, table, tuple(played), normal_parties(hands)), table, dealer)  # type: ignore[arg-type]
+    if game in ("wedding", "wedding_solo"):
+        groom = _give_both_old_ones(rng, hands)
+        while True:
+            table, tricks, leaders, winners = _play(rng, rules, "wedding", hands, left)
+            became, parties = wedding_parties(groom, winners)
+            # As random_deal does: a wedding solo loses a declared Schweinchen, so the tricks
+            # must have gone the same way under the solo's trumps.
+            if became == "wedding" or game_table(became, schweinchen_declared(rules, became, hands)).same_play(table):
+                break
+        deal = _deal(rules, became, hands, table, (tricks, leaders, winners), parties)
+        return Position(deal, table, dealer, {"groom": groom})
+    if game == "silent_wedding":
+        groom = _give_both_old_ones(rng, hands)
+        table, *played = _play(rng, rules, game, hands, left)
+        parties = tuple("re" if s == groom else "kontra" for s in range(SEATS))
+        return Position(_deal(rules, game, hands, table, tuple(played), parties), table, dealer, {"groom": groom})  # type: ignore[arg-type]
+    if game == "poverty":
+        return _poverty(rng, rules, hands, dealer)
+    soloist = int(rng.random() * SEATS)
+    compulsory = rules.ruleset == "ddv" and rng.random() < 0.5
+    reservations = [Reservation("solo", game, compulsory) if s == soloist else Reservation() for s in range(SEATS)]
+    leader = decide(rules, dealer, reservations).leader
+    table, *played = _play(rng, rules, game, hands, leader)
+    parties = tuple("re" if s == soloist else "kontra" for s in range(SEATS))
+    info = {"soloist": soloist, "compulsory": compulsory}
+    return Position(_deal(rules, game, hands, table, tuple(played), parties), table, dealer, info)  # type: ignore[arg-type]
+
+
+def _poverty(rng: random.Random, rules: RuleSet, hands: list[list[Card]], dealer: int) -> Position:
+    """A poverty: a hand of three trumps or fewer passes three cards, all its trumps among
+    them, to the player who accepts, who returns any three (RULES.md §4, §10)."""
+    while True:
+        poor_seats = [s for s in range(SEATS) if may_declare_poverty(hands[s])]
+        if poor_seats:
+            break
+        hands = deal_hands(rng, rules)
+    poor = poor_seats[0]
+    acceptor = (poor + 1 + int(rng.random() * 3)) % SEATS
+    trumps = poverty_trumps(hands[poor])
+    plain = [c for c in hands[poor] if c not in trumps]
+    rng.shuffle(plain)
+    passed = trumps + plain[: 3 - len(trumps)]
+    for card in passed:
+        hands[poor].remove(card)
+    hands[acceptor] += passed
+    returned = rng.sample(hands[acceptor], 3)
+    for card in returned:
+        hands[acceptor].remove(card)
+    hands[poor] += returned
+    hands[poor].sort()
+    hands[acceptor].sort()
+    table, *played = _play(rng, rules, "poverty", hands, (dealer + 1) % SEATS)
+    parties = poverty_parties(poor, acceptor)
+    info = {"poor": poor, "acceptor": acceptor, "passed_trumps": len(trumps)}
+    return Position(_deal(rules, "poverty", hands, table, tuple(played), parties), table, dealer, info)  # type: ignore[arg-type]
+
+
+def schweinchen_in_play(position: Position) -> bool:
+    """Whether both A♦ were declared as Schweinchen in this deal."""
+    deal = position.deal
+    return deal.rules.schweinchen and is_normal_type(deal.game) and position.table.trumps[0] != game_table(
+        deal.game, deal.rules.with_options(schweinchen=False)).trumps[0]
+
+
+def base_rules(rules: RuleSet) -> RuleSet:
+    """The rule set without house options, on the same deck: what lower levels stick to."""
+    return RuleSet.named(rules.ruleset).with_options(deck=rules.deck, poverty=rules.poverty)
+
+
+def game_of(game: str) -> str:
+    """The game whose trumps the tricks were played with (a wedding solo began as a wedding)."""
+    return "wedding" if game == "wedding_solo" else game
+
+
+def rules_of(position: Position) -> RuleSet:
+    """The rules a deal was played under: Schweinchen only where both A♦ were declared."""
+    rules = position.deal.rules
+    return rules if schweinchen_in_play(position) or not rules.schweinchen else rules.with_options(schweinchen=False)
+
+
+def hand_before(deal: PlayedDeal, seat: int, trick: int) -> list[Card]:
+    """The cards ``seat`` still holds when trick ``trick`` (0-based) begins."""
+    hand = list(deal.hands[seat])
+    for t in range(trick):
+        hand.remove(deal.tricks[t][(seat - deal.leaders[t]) % SEATS])
+    return hand
+
+
+def display_order(cards: list[Card], table: GameTable) -> list[Card]:
+    """A hand as players sort it: trumps highest first, then each plain suit, highest first."""
+    return sorted(cards, key=lambda c: (table.suit_class[c] != 4, table.suit_class[c], -table.power[c]))

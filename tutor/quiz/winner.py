@@ -1,0 +1,71 @@
+"""Which card wins this trick: one to four cards in play order, tap the one that takes it.
+
+Tricks come from legal random deals, chosen for the rule that decides them: two equal
+cards, a trump on a plain lead, a Dulle, a discard that cannot win.
+"""
+from __future__ import annotations
+
+import random
+from typing import Final
+
+from tutor.quiz.base import Choice, Field, Question, check
+from tutor.quiz.positions import base_rules, game_of, pick_game, play, rules_of, schweinchen_in_play
+from tutor.rules.cards import card_id
+from tutor.rules.explain import trick_reason
+from tutor.rules.games import game_table
+from tutor.rules.rulesets import RuleSet
+
+KIND: Final = "winner"
+SECTION: Final = "trumps"
+# The rules worth drilling, most wanted first; a plain "highest trump" is the fallback.
+WANTED: Final = ("first_of_equal", "second_dulle", "first_dulle_in_last_trick", "schweinchen", "trump_on_plain",
+                 "off_suit_cannot_win", "highest_of_suit", "highest_trump")
+
+__all__ = ["build", "check"]
+
+
+def build(rng: random.Random, rules: RuleSet, level: int = 0) -> Question:
+    """A trick (or the start of one) from a played deal, with its winner and the reason."""
+    plain = base_rules(rules)
+    while True:
+        game = pick_game(rng, level, rules)
+        position = play(rng, rules, game)
+        deal, table = position.deal, position.table
+        plain_table = game_table(game_of(deal.game), plain)
+        target = rng.choice(WANTED[:7])
+        found: dict[str, tuple[int, int]] = {}
+        last = len(deal.tricks) - 1
+        order = list(range(len(deal.tricks)))
+        rng.shuffle(order)
+        for t in order:
+            trick = deal.tricks[t]
+            size = 2 + int(rng.random() * 3)
+            cards = list(trick[:size])
+            winner = table.winner(cards, t == last)
+            house = winner != plain_table.winner(cards, t == last)
+            if house and level < 3:
+                continue  # below the top level, keep house options out of the answer
+            reason = trick_reason([card_id(c) for c in cards], game_of(deal.game), rules_of(position), t == last)
+            found.setdefault(reason.code, (t, size))
+            if reason.code == target or house:
+                found[target] = (t, size)
+                break
+        code = target if target in found else next((c for c in WANTED if c in found), None)
+        if code is None:
+            continue
+        t, size = found[code]
+        cards = [card_id(c) for c in deal.tricks[t][:size]]
+        reason = trick_reason(cards, game_of(deal.game), rules_of(position), t == last)
+        plays = [(deal.seat_of(t, i), c) for i, c in enumerate(cards)]
+        choices = tuple(Choice(str(i), card=c, params={"seat": seat}) for i, (seat, c) in enumerate(plays))
+        return Question(
+            kind=KIND, seed=0, level=level, rules=rules, game=deal.game,
+            prompt="winner_complete" if size == 4 else "winner_so_far",
+            params={"trick": t + 1, "last": t == last},
+            fields=(Field("card", "one", choices),),
+            answer=(str(reason.params["winner"]),),
+            reasons=(reason,),
+            section=SECTION,
+            facts={"plays": plays, "schweinchen": schweinchen_in_play(position)},
+            rules_decide=table.dulle_second_wins or schweinchen_in_play(position),
+        )
