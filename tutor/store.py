@@ -1,0 +1,228 @@
+"""Where score sheets live: SQLite by default, PostgreSQL when ``DATABASE_URL`` names one.
+
+One small module, one code path: the same SQL runs on both (``?`` placeholders, turned into
+``%s`` for psycopg). Every write is one transaction that first bumps the sheet's version
+where it still has the version the writer saw, so two phones editing one sheet never
+overwrite each other: the later one gets a Conflict and sees the sheet as it now is.
+"""
+from __future__ import annotations
+
+import json
+import secrets
+import sqlite3
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any, Final, Protocol
+
+SCHEMA: Final = (
+    """CREATE TABLE IF NOT EXISTS sheets (
+        id TEXT PRIMARY KEY,
+        edit_key TEXT NOT NULL UNIQUE,
+        view_key TEXT NOT NULL UNIQUE,
+        players TEXT NOT NULL,
+        rules TEXT NOT NULL,
+        bock INTEGER NOT NULL,
+        first_dealer INTEGER NOT NULL,
+        version INTEGER NOT NULL,
+        created TEXT NOT NULL
+    )""",
+    """CREATE TABLE IF NOT EXISTS deals (
+        sheet_id TEXT NOT NULL REFERENCES sheets (id),
+        id TEXT NOT NULL,
+        position INTEGER NOT NULL,
+        data TEXT NOT NULL,
+        PRIMARY KEY (sheet_id, id),
+        UNIQUE (sheet_id, position)
+    )""",
+)
+SHEET_COLUMNS: Final = "id, edit_key, view_key, players, rules, bock, first_dealer, version"
+
+
+class Conflict(Exception):
+    """The sheet changed since the writer read it (another phone wrote first)."""
+
+
+class NotFound(Exception):
+    """No such sheet or deal."""
+
+
+@dataclass(frozen=True)
+class Sheet:
+    id: str
+    edit_key: str
+    view_key: str
+    players: tuple[str, ...]
+    rules: str  # the rules key, ``ddv`` or ``pagat|deck=40``
+    bock: bool
+    first_dealer: int
+    version: int
+
+
+@dataclass(frozen=True)
+class StoredDeal:
+    id: str
+    position: int
+    data: dict[str, Any]
+
+
+class _Cursor(Protocol):
+    rowcount: int
+
+    def execute(self, sql: str, params: Any = ...) -> Any: ...
+    def fetchone(self) -> Any: ...
+    def fetchall(self) -> list[Any]: ...
+
+
+def new_key() -> str:
+    """An unguessable id for a link: 128 random bits."""
+    return secrets.token_urlsafe(16)
+
+
+def _sheet(row: Any) -> Sheet:
+    return Sheet(row[0], row[1], row[2], tuple(json.loads(row[3])), row[4], bool(row[5]), int(row[6]), int(row[7]))
+
+
+class Store:
+    """Sheets and their deals in one database named by a URL: ``sqlite:///path`` or
+    ``postgresql://…``. A connection per call: nothing is shared between requests."""
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+        self.postgres = url.startswith(("postgres://", "postgresql://"))
+        if not self.postgres and not url.startswith("sqlite:///"):
+            raise ValueError("DATABASE_URL must start with sqlite:/// or postgresql://")
+        self._ready = False
+
+    @contextmanager
+    def _transaction(self) -> Iterator[_Cursor]:
+        """One transaction: committed when the block ends, rolled back on any error."""
+        if self.postgres:
+            import psycopg  # only needed when a PostgreSQL server is configured
+
+            with psycopg.connect(self.url, connect_timeout=10) as conn:  # commits or rolls back
+                with conn.cursor() as cursor:
+                    yield _Postgres(cursor)
+            return
+        path = self.url.removeprefix("sqlite:///")
+        conn = sqlite3.connect(path, timeout=15, isolation_level=None)
+        try:
+            # Durable on commit: a crash right after a confirmed write loses nothing.
+            conn.execute("PRAGMA synchronous = FULL")
+            conn.execute("PRAGMA foreign_keys = ON")
+            conn.execute("BEGIN IMMEDIATE")  # writers queue here instead of failing later
+            try:
+                yield conn.cursor()
+            except BaseException:
+                conn.execute("ROLLBACK")
+                raise
+            conn.execute("COMMIT")
+        finally:
+            conn.close()
+
+    def setup(self) -> None:
+        """Create the tables (and the SQLite file's folder) if they are not there yet."""
+        if self._ready:
+            return
+        if not self.postgres:
+            path = Path(self.url.removeprefix("sqlite:///"))
+            path.parent.mkdir(parents=True, exist_ok=True)
+            conn = sqlite3.connect(path, timeout=15)
+            try:
+                conn.execute("PRAGMA journal_mode = WAL")
+            finally:
+                conn.close()
+        with self._transaction() as cur:
+            for statement in SCHEMA:
+                cur.execute(statement)
+        self._ready = True
+
+    @contextmanager
+    def _write(self, sheet_id: str, version: int) -> Iterator[_Cursor]:
+        """A transaction that first claims the next version of the sheet; Conflict when
+        another write got there first."""
+        self.setup()
+        with self._transaction() as cur:
+            cur.execute("UPDATE sheets SET version = version + 1 WHERE id = ? AND version = ?", (sheet_id, version))
+            if cur.rowcount != 1:
+                raise Conflict(sheet_id)
+            yield cur
+
+    def create_sheet(self, players: list[str], rules: str, bock: bool, first_dealer: int) -> Sheet:
+        self.setup()
+        sheet = Sheet(new_key(), new_key(), new_key(), tuple(players), rules, bock, first_dealer, 1)
+        with self._transaction() as cur:
+            cur.execute(
+                f"INSERT INTO sheets ({SHEET_COLUMNS}, created) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (sheet.id, sheet.edit_key, sheet.view_key, json.dumps(players), rules, int(bock), first_dealer,
+                 sheet.version, datetime.now(timezone.utc).isoformat()),
+            )
+        return sheet
+
+    def find(self, key: str) -> tuple[Sheet, bool]:
+        """The sheet a link's key opens, and whether the key is the editor's."""
+        self.setup()
+        with self._transaction() as cur:
+            cur.execute(f"SELECT {SHEET_COLUMNS} FROM sheets WHERE edit_key = ? OR view_key = ?", (key, key))
+            row = cur.fetchone()
+        if row is None:
+            raise NotFound(key)
+        sheet = _sheet(row)
+        return sheet, secrets.compare_digest(sheet.edit_key, key)
+
+    def load(self, key: str) -> tuple[Sheet, bool, list[StoredDeal]]:
+        """The sheet and its deals in order, read in one transaction (one consistent state)."""
+        self.setup()
+        with self._transaction() as cur:
+            cur.execute(f"SELECT {SHEET_COLUMNS} FROM sheets WHERE edit_key = ? OR view_key = ?", (key, key))
+            row = cur.fetchone()
+            if row is None:
+                raise NotFound(key)
+            sheet = _sheet(row)
+            cur.execute("SELECT id, position, data FROM deals WHERE sheet_id = ? ORDER BY position", (sheet.id,))
+            deals = [StoredDeal(r[0], int(r[1]), json.loads(r[2])) for r in cur.fetchall()]
+        return sheet, secrets.compare_digest(sheet.edit_key, key), deals
+
+    def add_deal(self, sheet: Sheet, version: int, data: dict[str, Any]) -> str:
+        deal_id = secrets.token_hex(6)
+        with self._write(sheet.id, version) as cur:
+            cur.execute("SELECT COALESCE(MAX(position), 0) FROM deals WHERE sheet_id = ?", (sheet.id,))
+            position = int(cur.fetchone()[0]) + 1
+            cur.execute("INSERT INTO deals (sheet_id, id, position, data) VALUES (?, ?, ?, ?)",
+                        (sheet.id, deal_id, position, json.dumps(data, sort_keys=True)))
+        return deal_id
+
+    def update_deal(self, sheet: Sheet, version: int, deal_id: str, data: dict[str, Any]) -> None:
+        with self._write(sheet.id, version) as cur:
+            cur.execute("UPDATE deals SET data = ? WHERE sheet_id = ? AND id = ?",
+                        (json.dumps(data, sort_keys=True), sheet.id, deal_id))
+            if cur.rowcount != 1:
+                raise NotFound(deal_id)
+
+    def delete_deal(self, sheet: Sheet, version: int, deal_id: str) -> None:
+        with self._write(sheet.id, version) as cur:
+            cur.execute("DELETE FROM deals WHERE sheet_id = ? AND id = ?", (sheet.id, deal_id))
+            if cur.rowcount != 1:
+                raise NotFound(deal_id)
+
+
+class _Postgres:
+    """A psycopg cursor that takes the ``?`` placeholders the SQL above is written with."""
+
+    def __init__(self, cursor: Any) -> None:
+        self._cursor = cursor
+
+    @property
+    def rowcount(self) -> int:
+        return int(self._cursor.rowcount)
+
+    def execute(self, sql: str, params: Any = ()) -> Any:
+        return self._cursor.execute(sql.replace("?", "%s"), params)
+
+    def fetchone(self) -> Any:
+        return self._cursor.fetchone()
+
+    def fetchall(self) -> list[Any]:
+        return list(self._cursor.fetchall())

@@ -1,0 +1,123 @@
+"""The score calculator, `/<lang>/score/`: what is this deal worth, line by line?
+
+A plain GET form: its URL reproduces the result (the rules travel in it too), htmx only
+swaps the result in as fields change. Impossible input is a 400 with the reason next to the
+field; the engine decides what is possible and what a deal scores.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from flask import Blueprint, render_template, request, url_for
+from flask_babel import gettext as _
+
+from tutor import htmx, i18n
+from tutor.rules.errors import RulesError
+from tutor.rules.games import GAMES, check_game, is_solo
+from tutor.rules.rulesets import RuleSet
+from tutor.rules.scoring import Score
+from tutor.web import labels
+from tutor.web.scoreform import (
+    EXTRA_LABELS,
+    PARTIES,
+    Form,
+    announcement_choices,
+    extra_max,
+    extras_for,
+    field_names,
+    message,
+    read,
+    rules_from_key,
+    rules_key,
+    signed,
+    winner_text,
+)
+from tutor.web.settings import current_rules
+
+bp = Blueprint("score", __name__, url_prefix=i18n.LANG_PREFIX)
+
+
+@dataclass
+class Result:
+    """A score arranged as a sheet shows it: each line with the party that earns it."""
+
+    winner: str
+    lines: list[tuple[str, int | None, int | None]]  # name, Re's points, Kontra's points
+    re_total: int
+    kontra_total: int
+    value: int
+    writes: list[tuple[str, str]]  # who, what each writes
+
+
+def arrange(result: Score, game: str, multiplier: int = 1) -> Result:
+    """The engine's lines as rows of a sheet, and what each player writes."""
+    rows = [(str(labels.LINES[l.id]), l.points if l.party == "re" else None,
+             l.points if l.party == "kontra" else None) for l in result.lines]
+    re_total = sum(l.points for l in result.lines if l.party == "re")
+    kontra_total = sum(l.points for l in result.lines if l.party == "kontra")
+    re_writes, kontra_writes = (signed(result.scores[p] * multiplier) for p in PARTIES)
+    if is_solo(game):
+        writes = [(_("The soloist"), re_writes), (_("Each of the three opponents"), kontra_writes)]
+    else:
+        writes = [(_("Each Re player"), re_writes), (_("Each Kontra player"), kontra_writes)]
+    return Result(winner_text(result, game), rows, re_total, kontra_total, result.value, writes)
+
+
+def games_played(rules: RuleSet) -> list[str]:
+    """The game kinds these rules play (poverty only with its house option)."""
+    played = []
+    for game in GAMES:
+        try:
+            played.append(check_game(game, rules))
+        except RulesError:
+            pass
+    return played
+
+
+def form_context(form: Form, rules: RuleSet) -> dict[str, Any]:
+    """What the summary fields need to render, for the calculator and the sheet alike."""
+    return {
+        "form": form,
+        "rules": rules,
+        "games": games_played(rules),
+        "announcements": {p: announcement_choices(p) for p in PARTIES},
+        "extras": extras_for(rules),
+        "extra_labels": EXTRA_LABELS,
+        "extra_max": {e: extra_max(e, rules) for e in extras_for(rules)},
+        "field_names": field_names(rules),
+        "is_solo": is_solo(form.values.get("game", "normal")) if form.values.get("game") in GAMES else False,
+        "signed": signed,
+    }
+
+
+@bp.get("/score/")
+def calculator() -> tuple[str, int]:
+    """The calculator: the form, and the result of what it holds."""
+    rules = current_rules()
+    form_rules_error = None
+    if "rules" in request.args:
+        try:
+            rules = rules_from_key(request.args.get("rules", ""))
+        except RulesError as error:
+            form_rules_error = message(error)
+    form = read(request.args, rules, required=False)
+    if form_rules_error:
+        form.error("rules", form_rules_error)
+        form.summary = None
+    result = arrange(form.summary.score(rules), form.summary.game) if form.summary else None
+    partial = htmx.is_partial(request)
+    template = "score/_result.html" if partial else "score/calculator.html"
+    context = form_context(form, rules)
+    context["field_names"] = [*context["field_names"], "rules"]
+    body = render_template(
+        template,
+        **context,
+        result=result,
+        calc_rules_key=rules_key(rules),
+        kontra_points=240 - int(form.values["re_points"]) if form.summary else None,
+        oob=True,
+        partial=partial,
+        settings_url=url_for("settings.show", next=url_for("score.calculator")),
+    )
+    return body, 400 if form.errors else 200

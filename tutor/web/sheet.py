@@ -1,0 +1,376 @@
+"""Score sheets for an evening, `/<lang>/sheet/`: players, deals entered through the
+calculator's fields, running totals, dealer, Bock and compulsory solos.
+
+A sheet has two links with unguessable keys: the editor's and a read-only one. Every write
+carries the version of the sheet the form was made from; a stale one is a 409 with the sheet
+as it now is. The bookkeeping itself is tutor.rules.sheet's; this module reads forms.
+"""
+from __future__ import annotations
+
+import csv
+import io
+import os
+from typing import Any, Final
+
+from flask import Blueprint, Flask, abort, current_app, redirect, render_template, request, url_for
+from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
+from werkzeug.datastructures import MultiDict
+from werkzeug.wrappers import Response
+
+from tutor import htmx, i18n
+from tutor.rules.errors import RulesError
+from tutor.rules.games import is_solo
+from tutor.rules.rulesets import OPTION_CHOICES, RULESETS, RuleSet
+from tutor.rules.sheet import MAX_PLAYERS, MIN_PLAYERS, Deal, Evening, check_deal, evening, seating
+from tutor.store import Conflict, NotFound, Sheet, Store, StoredDeal
+from tutor.web import labels
+from tutor.web.score import arrange, form_context
+from tutor.web.scoreform import Form, Summary, field_name, message, number, read, rules_from_key, rules_key, signed
+from tutor.web.settings import current_rules, decode, encode
+
+bp = Blueprint("sheet", __name__, url_prefix=i18n.LANG_PREFIX + "/sheet")
+
+KEY: Final = "<string(length=22):key>"
+DEAL: Final = "<string(length=12):deal_id>"
+MAX_NAME: Final = 24
+MESSAGES: Final = {
+    "conflict": _l("This sheet was changed on another phone meanwhile, so nothing was saved. "
+                   "Here it is as it is now: check it and enter your change again."),
+    "read_only": _l("This is the read-only link of the sheet: ask for the editor’s link to change it."),
+    "bad_version": _l("This form is damaged: reload the sheet and try again."),
+    "cross_site": _l("Sheets can only be changed from this site."),
+}
+
+
+def init_app(app: Flask) -> None:
+    """SQLite in the instance folder unless DATABASE_URL names another database; the file
+    and its tables are made on first use, so there is nothing to set up."""
+    url = app.config.get("DATABASE_URL") or os.environ.get("DATABASE_URL")
+    if not url:
+        url = "sqlite:///" + os.path.join(app.instance_path, "doko.sqlite3")
+    app.extensions["doko_store"] = Store(url)
+
+
+def store() -> Store:
+    return current_app.extensions["doko_store"]  # type: ignore[no-any-return]
+
+
+# --- reading the forms ---------------------------------------------------------------
+
+
+def _same_site() -> None:
+    if request.headers.get("Sec-Fetch-Site") == "cross-site":
+        abort(400, description=str(MESSAGES["cross_site"]))
+
+
+def _version() -> int:
+    text = request.form.get("version", "")
+    if not text.isdigit() or len(text) > 9:
+        abort(400, description=str(MESSAGES["bad_version"]))
+    return int(text)
+
+
+def read_players(form: MultiDict[str, str], errors: dict[str, str]) -> list[str]:
+    """4 to 7 names, each at most MAX_NAME characters, no two alike."""
+    names = [n.strip() for n in form.getlist("player")[:MAX_PLAYERS + 1]]
+    names = [n for n in names if n]
+    if len(form.getlist("player")) > MAX_PLAYERS or not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
+        errors["player"] = _("Enter the names of %(low)d to %(high)d players.", low=MIN_PLAYERS, high=MAX_PLAYERS)
+    elif any(len(n) > MAX_NAME or not n.isprintable() for n in names):
+        errors["player"] = _("A name has at most %(num)d letters.", num=MAX_NAME)
+    elif len({n.casefold() for n in names}) != len(names):
+        errors["player"] = _("Two players have the same name: tell them apart.")
+    return names
+
+
+def read_rules(form: MultiDict[str, str], errors: dict[str, str]) -> RuleSet:
+    ruleset = form.get("ruleset", "")
+    if ruleset not in RULESETS:
+        errors["ruleset"] = _("Please choose one of the rule sets offered.")
+        return current_rules()
+    try:
+        options = {name: decode(name, form[name]) for name in OPTION_CHOICES if name in form}
+        return RuleSet.named(ruleset).with_options(**options)
+    except RulesError as error:
+        option = (error.field or "").rsplit(".", 1)[-1]
+        errors[option] = _("“%(option)s” cannot be set to that value.", option=labels.OPTIONS[option].name)
+        return RuleSet.named(ruleset)
+
+
+def read_deal(form: MultiDict[str, str], sheet: Sheet, rules: RuleSet, proposed_dealer: int) -> tuple[Form, Deal | None]:
+    """The deal form: the calculator's summary plus who dealt and who was Re."""
+    summary_form = read(form, rules, required=True)
+    players = len(sheet.players)
+    summary_form.values["dealer"] = form.get("dealer", str(proposed_dealer))[:2]
+    dealer_text = summary_form.values["dealer"]
+    dealer = int(dealer_text) if dealer_text.isdigit() and int(dealer_text) < players else None
+    if dealer is None:
+        summary_form.error("dealer", str(_("Please choose one of the values offered.")))
+    picked = form.getlist("re")[:MAX_PLAYERS + 1]
+    re_players = tuple(int(p) for p in picked if p.isdigit() and int(p) < players)
+    summary_form.values["re"] = ",".join(str(p) for p in re_players)
+    if len(re_players) != len(picked):
+        summary_form.error("re_players", str(_("Please choose one of the values offered.")))
+    summary = summary_form.summary
+    if summary is None or summary_form.errors or dealer is None:
+        summary_form.summary = None
+        return summary_form, None
+    deal = Deal(summary.game, summary.re_points, summary.re_tricks, dealer, re_players,
+                summary.re_announced, summary.kontra_announced, summary.extras)
+    try:
+        check_deal(rules, players, deal)
+    except RulesError as error:
+        summary_form.error(_deal_field(error.field), message(error))
+        summary_form.summary = None
+        return summary_form, None
+    return summary_form, deal
+
+
+def _deal_field(field: str | None) -> str:
+    return field_name(field)
+
+
+def to_data(deal: Deal) -> dict[str, Any]:
+    return {"game": deal.game, "re_points": deal.re_points, "re_tricks": deal.re_tricks, "dealer": deal.dealer,
+            "re_players": list(deal.re_players), "re_announced": deal.re_announced,
+            "kontra_announced": deal.kontra_announced,
+            "extras": {p: dict(c) for p, c in deal.extras.items()}}
+
+
+def from_data(data: dict[str, Any]) -> Deal:
+    return Deal(data["game"], data["re_points"], data["re_tricks"], data["dealer"], tuple(data["re_players"]),
+                data.get("re_announced"), data.get("kontra_announced"), data.get("extras", {}))
+
+
+def summary_fields(deal: Deal, rules: RuleSet) -> MultiDict[str, str]:
+    """The form fields of a stored deal, for its edit form."""
+    summary = Summary(deal.game, deal.re_points, deal.re_tricks, deal.re_announced, deal.kontra_announced,
+                      {p: dict(c) for p, c in deal.extras.items()})
+    fields = MultiDict(summary.as_fields(rules))
+    fields["dealer"] = str(deal.dealer)
+    for player in deal.re_players:
+        fields.add("re", str(player))
+    return fields
+
+
+# --- loading ---------------------------------------------------------------------------
+
+
+class Loaded:
+    """A sheet with its deals and everything the rules say about them."""
+
+    def __init__(self, key: str) -> None:
+        try:
+            self.sheet, self.can_edit, self.stored = store().load(key)
+        except NotFound:
+            abort(404)
+        self.rules = rules_from_key(self.sheet.rules)
+        self.deals = [from_data(d.data) for d in self.stored]
+        self.evening: Evening = evening(self.rules, len(self.sheet.players), self.deals, self.sheet.bock,
+                                        self.sheet.first_dealer)
+
+    def require_editor(self) -> None:
+        if not self.can_edit:
+            abort(403, description=str(MESSAGES["read_only"]))
+
+    def stored_deal(self, deal_id: str) -> tuple[int, StoredDeal]:
+        for index, stored in enumerate(self.stored):
+            if stored.id == deal_id:
+                return index, stored
+        abort(404)
+
+
+def sheet_context(loaded: Loaded) -> dict[str, Any]:
+    sheet = loaded.sheet
+    return {
+        "sheet": sheet,
+        "loaded": loaded,
+        "ev": loaded.evening,
+        "rows": list(zip(loaded.evening.rows, loaded.stored)),
+        "players": sheet.players,
+        "names_of": lambda indices: ", ".join(sheet.players[i] for i in indices),
+        "can_edit": loaded.can_edit,
+        "sheet_rules": loaded.rules,
+        "signed": signed,
+        "number": number,
+        "edit_url": url_for("sheet.show", key=sheet.edit_key, _external=True),
+        "view_url": url_for("sheet.show", key=sheet.view_key, _external=True),
+    }
+
+
+# --- views -------------------------------------------------------------------------------
+
+
+@bp.get("/")
+def index() -> str:
+    """Start a sheet: players, rules, Bock."""
+    return _new_sheet_page({}, {"player": []}, current_rules(), 200)
+
+
+def _new_sheet_page(errors: dict[str, str], values: dict[str, Any], rules: RuleSet, status: int) -> Any:
+    return render_template(
+        "sheet/new.html", errors=errors, values=values, rules=rules, rulesets=RULESETS, choices=OPTION_CHOICES,
+        encode=encode, max_players=MAX_PLAYERS, max_name=MAX_NAME,
+    ), status
+
+
+@bp.post("/")
+def create() -> Response | tuple[str, int]:
+    """Store a new sheet and open its editor's link (303)."""
+    _same_site()
+    errors: dict[str, str] = {}
+    names = read_players(request.form, errors)
+    rules = read_rules(request.form, errors)
+    bock = request.form.get("bock", "") == "on"
+    first = request.form.get("first_dealer", "0")
+    if not first.isdigit() or int(first) >= max(len(names), 1) or int(first) >= MAX_PLAYERS:
+        errors.setdefault("first_dealer", _("Please choose one of the values offered."))
+    unknown = set(request.form) - {"player", "ruleset", "bock", "first_dealer", *OPTION_CHOICES}
+    if unknown:
+        errors.setdefault("form", _("The request could not be understood."))
+    if errors:
+        values = {"player": request.form.getlist("player")[:MAX_PLAYERS], "bock": bock}
+        return _new_sheet_page(errors, values, rules, 400)
+    sheet = store().create_sheet(names, rules_key(rules), bock, int(first))
+    return redirect(url_for("sheet.show", key=sheet.edit_key), code=303)
+
+
+@bp.get("/" + KEY)
+def show(key: str) -> str:
+    """The sheet: every deal with each player's entry, the checks, the totals, what is next."""
+    loaded = Loaded(key)
+    return render_template("sheet/show.html", **sheet_context(loaded))
+
+
+def _deal_page(loaded: Loaded, form: Form, deal_id: str | None, status: int, notice: str | None = None) -> tuple[str, int]:
+    """The deal form (new or edit), or for htmx just the preview of its result."""
+    ev = loaded.evening
+    if deal_id is None:
+        dealer_default = ev.next_dealer
+        number = len(loaded.deals) + 1
+        multiplier = ev.next_multiplier
+    else:
+        index, _stored = loaded.stored_deal(deal_id)
+        dealer_default = loaded.deals[index].dealer
+        number = index + 1
+        multiplier = ev.rows[index].multiplier
+    dealer_text = form.values.get("dealer", "")
+    dealer = int(dealer_text) if dealer_text.isdigit() and int(dealer_text) < len(loaded.sheet.players) else dealer_default
+    form.values["dealer"] = str(dealer)
+    playing, sitting_out = seating(len(loaded.sheet.players), dealer)
+    result = arrange(form.summary.score(loaded.rules), form.summary.game, multiplier) if form.summary else None
+    partial = htmx.is_partial(request)
+    context = form_context(form, loaded.rules)
+    context["field_names"] = [*context["field_names"], "dealer", "re_players"]
+    return render_template(
+        "sheet/_preview.html" if partial else "sheet/deal.html",
+        **{**sheet_context(loaded), **context},
+        deal_id=deal_id, number=number, multiplier=multiplier, playing=playing, sitting_out=sitting_out,
+        re_set={int(p) for p in form.values.get("re", "").split(",") if p.isdigit()},
+        result=result, kontra_points=240 - form.summary.re_points if form.summary else None,
+        oob=True, partial=partial, notice=notice,
+    ), status
+
+
+@bp.get("/" + KEY + "/deal")
+def new_deal(key: str) -> tuple[str, int]:
+    """Enter the next deal: the calculator's fields, who dealt and who was Re."""
+    loaded = Loaded(key)
+    loaded.require_editor()
+    args = request.args if request.args else MultiDict({"dealer": str(loaded.evening.next_dealer)})
+    form, _deal = read_deal(args, loaded.sheet, loaded.rules, loaded.evening.next_dealer)
+    if not request.args:
+        form.errors.clear()
+    return _deal_page(loaded, form, None, 200)
+
+
+@bp.post("/" + KEY + "/deal")
+def add_deal(key: str) -> Response | tuple[str, int]:
+    """Add a deal; back to the sheet (303). 400 with the reasons, 409 if the sheet changed."""
+    _same_site()
+    loaded = Loaded(key)
+    loaded.require_editor()
+    version = _version()
+    form, deal = read_deal(request.form, loaded.sheet, loaded.rules, loaded.evening.next_dealer)
+    if deal is None:
+        return _deal_page(loaded, form, None, 400)
+    try:
+        store().add_deal(loaded.sheet, version, to_data(deal))
+    except Conflict:
+        return _deal_page(Loaded(key), form, None, 409, notice=str(MESSAGES["conflict"]))
+    return redirect(url_for("sheet.show", key=key, _anchor="totals"), code=303)
+
+
+@bp.get("/" + KEY + "/deal/" + DEAL)
+def edit_deal(key: str, deal_id: str) -> tuple[str, int]:
+    """Change a deal already on the sheet (or delete it)."""
+    loaded = Loaded(key)
+    loaded.require_editor()
+    index, _stored = loaded.stored_deal(deal_id)
+    fields = request.args if request.args else summary_fields(loaded.deals[index], loaded.rules)
+    form, _deal = read_deal(fields, loaded.sheet, loaded.rules, loaded.deals[index].dealer)
+    return _deal_page(loaded, form, deal_id, 200)
+
+
+@bp.post("/" + KEY + "/deal/" + DEAL)
+def update_deal(key: str, deal_id: str) -> Response | tuple[str, int]:
+    """Save a changed deal; every total, Bock and dealer after it follows."""
+    _same_site()
+    loaded = Loaded(key)
+    loaded.require_editor()
+    index, _stored = loaded.stored_deal(deal_id)
+    version = _version()
+    form, deal = read_deal(request.form, loaded.sheet, loaded.rules, loaded.deals[index].dealer)
+    if deal is None:
+        return _deal_page(loaded, form, deal_id, 400)
+    try:
+        store().update_deal(loaded.sheet, version, deal_id, to_data(deal))
+    except Conflict:
+        return _deal_page(Loaded(key), form, deal_id, 409, notice=str(MESSAGES["conflict"]))
+    except NotFound:
+        abort(404)
+    return redirect(url_for("sheet.show", key=key, _anchor=f"deal-{index + 1}"), code=303)
+
+
+@bp.post("/" + KEY + "/deal/" + DEAL + "/delete")
+def delete_deal(key: str, deal_id: str) -> Response | tuple[str, int]:
+    """Delete a deal; the sheet recomputes everything after it."""
+    _same_site()
+    loaded = Loaded(key)
+    loaded.require_editor()
+    loaded.stored_deal(deal_id)
+    version = _version()
+    try:
+        store().delete_deal(loaded.sheet, version, deal_id)
+    except Conflict:
+        fresh = Loaded(key)
+        return render_template("sheet/show.html", **sheet_context(fresh), notice=str(MESSAGES["conflict"])), 409
+    except NotFound:
+        abort(404)
+    return redirect(url_for("sheet.show", key=key), code=303)
+
+
+@bp.get("/" + KEY + "/sheet.csv")
+def export(key: str) -> Response:
+    """The sheet as CSV: one line per deal with each player's entry, then the totals."""
+    loaded = Loaded(key)
+    players = loaded.sheet.players
+    out = io.StringIO()
+    writer = csv.writer(out)
+    writer.writerow([_("Deal"), _("Dealer"), _("Game"), _("Re"), _("Re’s card points"), _("Value"), _("Bock"),
+                     *map(_cell, players)])
+    for row in loaded.evening.rows:
+        deal = row.deal
+        writer.writerow([row.number, _cell(players[deal.dealer]), str(labels.GAMES[deal.game]),
+                         " + ".join(_cell(players[p]) for p in deal.re_players), deal.re_points, row.score.value,
+                         row.multiplier, *("" if e is None else e for e in row.entries)])
+    writer.writerow([_("Total"), "", "", "", "", "", "", *loaded.evening.totals])
+    response = current_app.response_class(out.getvalue(), mimetype="text/csv")
+    response.headers["Content-Disposition"] = "attachment; filename=doko-sheet.csv"
+    return response
+
+
+def _cell(text: str) -> str:
+    """A name as a CSV cell that no spreadsheet runs as a formula."""
+    return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
