@@ -34,7 +34,7 @@ self.addEventListener("message", (event) => {
 });
 
 function refreshReference() {
-  const urls = SHELL.filter((url) => /^\/[a-z]{2}\/rules\/$/.test(url));
+  const urls = SHELL.filter((url) => /^\/[a-z]{2}\/(rules|score)\/$/.test(url));
   return caches.open(SHELL_CACHE).then((cache) => Promise.all(urls.map((url) =>
     fetch(url, {credentials: "same-origin"})
       .then((response) => (response.ok ? cache.put(url, response) : undefined))

@@ -19,7 +19,7 @@ from tutor.web.settings import current_rules, to_cookie
 NAV_ITEMS = (
     ("learn", "pages.learn", lazy_pgettext("navigation", "Learn")),
     ("quiz", "pages.quiz", lazy_pgettext("navigation", "Quiz")),
-    ("score", "pages.score", lazy_pgettext("navigation", "Score")),
+    ("score", "score.calculator", lazy_pgettext("navigation", "Score")),
     ("rules", "reference.show", lazy_pgettext("navigation", "Rules")),
     ("settings", "settings.show", lazy_pgettext("navigation", "Settings")),
 )

@@ -1,4 +1,4 @@
-"""The pages every visitor finds: home, the Learn, Quiz and Score landing pages, offline.
+"""The pages every visitor finds: home, the Learn and Quiz landing pages, offline.
 
 A bare `/` picks a language (cookie, then Accept-Language) and redirects to it.
 """
@@ -47,12 +47,6 @@ def learn() -> str:
 def quiz() -> str:
     """What the quiz will ask."""
     return render_template("pages/quiz.html")
-
-
-@bp.get(i18n.LANG_PREFIX + "/score/")
-def score() -> str:
-    """What the score calculator will do."""
-    return render_template("pages/score.html")
 
 
 @bp.get(i18n.LANG_PREFIX + "/offline")
