@@ -1,0 +1,71 @@
+"""Installable and offline: the manifest parses, the service worker activates, and with
+the network gone the reference and a visited page still render."""
+from __future__ import annotations
+
+from playwright.sync_api import expect
+
+from tutor.web import pwa
+
+
+def ready(page) -> str:
+    """Wait for the service worker to be active and in control; its state."""
+    state = page.evaluate(
+        """navigator.serviceWorker.ready.then((r) => r.active.state === "activated" ? "activated" :
+            new Promise((resolve) => r.active.addEventListener("statechange", (e) => resolve(e.target.state))))""")
+    if not page.evaluate("!!navigator.serviceWorker.controller"):
+        page.reload()
+        page.wait_for_function("!!navigator.serviceWorker.controller")
+    return state
+
+
+def test_manifest_parses_with_its_icons(page):
+    page.goto("/en/")
+    manifest = page.evaluate(
+        "fetch(document.querySelector('link[rel=manifest]').href).then((r) => r.json())")
+    assert manifest["display"] == "standalone" and manifest["lang"] == "en"
+    for icon in manifest["icons"]:
+        size = page.evaluate(
+            """(src) => new Promise((resolve) => { const img = new Image();
+                img.onload = () => resolve(img.naturalWidth + 'x' + img.naturalHeight); img.src = src; })""",
+            icon["src"])
+        assert size == icon["sizes"]
+
+
+def test_service_worker_activates(page):
+    page.goto("/en/")
+    assert ready(page) == "activated"
+    caches = page.evaluate("caches.keys()")
+    assert any(key.startswith("doko-shell-") for key in caches)
+
+
+def test_offline_the_reference_and_visited_pages_still_render(page, context):
+    page.goto("/de/")
+    ready(page)
+    page.goto("/de/quiz/")
+    expect(page.locator("h1")).to_have_text("Quiz")
+    context.set_offline(True)
+    page.goto("/de/rules/")  # precached, never visited
+    expect(page.locator("h1")).to_have_text("Regelübersicht")
+    expect(page.locator("#trumps .card").first).to_be_visible()
+    page.goto("/de/quiz/")
+    expect(page.locator("h1")).to_have_text("Quiz")
+    page.goto("/de/learn/")  # never visited: the offline page
+    expect(page.locator("h1")).to_have_text("Du bist offline")
+    page.click(".tabs a[href='/de/quiz/']")  # a boosted htmx request, served from the cache
+    expect(page.locator("h1")).to_have_text("Quiz")
+    context.set_offline(False)
+
+
+def test_an_update_waits_and_offers_a_reload(page, monkeypatch):
+    page.goto("/en/")
+    ready(page)
+    expect(page.locator("#update-banner")).to_be_hidden()
+    monkeypatch.setattr(pwa, "asset_version", lambda: "0new0version")
+    page.evaluate("navigator.serviceWorker.getRegistration().then((r) => r.update())")
+    expect(page.locator("#update-banner")).to_be_visible()
+    page.click("#update-reload")
+    page.wait_for_function("caches.keys().then((keys) => keys.includes('doko-shell-0new0version'))")
+    page.wait_for_load_state()
+    expect(page.locator("#update-banner")).to_be_hidden()
+    old = page.evaluate("caches.keys().then((keys) => keys.filter((k) => !k.includes('0new0version')))")
+    assert old == []
