@@ -69,7 +69,8 @@ class StoredDeal:
 
 
 class _Cursor(Protocol):
-    rowcount: int
+    @property
+    def rowcount(self) -> int: ...
 
     def execute(self, sql: str, params: Any = ...) -> Any: ...
     def fetchone(self) -> Any: ...
@@ -102,8 +103,8 @@ class Store:
         if self.postgres:
             import psycopg  # only needed when a PostgreSQL server is configured
 
-            with psycopg.connect(self.url, connect_timeout=10) as conn:  # commits or rolls back
-                with conn.cursor() as cursor:
+            with psycopg.connect(self.url, connect_timeout=10) as pg:  # commits or rolls back
+                with pg.cursor() as cursor:
                     yield _Postgres(cursor)
             return
         path = self.url.removeprefix("sqlite:///")

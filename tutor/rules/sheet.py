@@ -178,8 +178,8 @@ def evening(rules: RuleSet, players: int, deals: Sequence[Deal], bock: bool = Fa
         multiplier = 2 ** len(bock_rounds)
         soloist = deal.re_players[0] if is_solo(deal.game) else None
         # TSR: a player who still owes his compulsory solo plays any announced solo as it.
-        compulsory = ddv and deal.game in ANNOUNCED_SOLOS and soloist in owed
-        if compulsory:
+        compulsory = ddv and deal.game in ANNOUNCED_SOLOS and soloist is not None and soloist in owed
+        if compulsory and soloist is not None:
             owed.discard(soloist)
         entries = entries_for(players, deal, result, multiplier)
         for player, entry in enumerate(entries):
