@@ -1,0 +1,94 @@
+"""The sheet store, on SQLite and on a real PostgreSQL: one transaction per write, versions
+that keep two phones from overwriting each other, nothing half-written."""
+from __future__ import annotations
+
+import threading
+
+import pytest
+
+from tests.postgres import postgres_url
+from tutor.store import Conflict, NotFound, Store
+
+
+@pytest.fixture(params=["sqlite", "postgres"])
+def store(request, tmp_path) -> Store:
+    url = f"sqlite:///{tmp_path}/sheets.sqlite3" if request.param == "sqlite" else postgres_url()
+    return Store(url)
+
+
+def test_sqlite_file_and_folder_are_made_on_first_use(tmp_path):
+    store = Store(f"sqlite:///{tmp_path}/instance/doko.sqlite3")
+    sheet = store.create_sheet(["A", "B", "C", "D"], "ddv", False, 0)
+    assert (tmp_path / "instance" / "doko.sqlite3").exists()
+    assert Store(store.url).find(sheet.view_key)[0] == sheet
+
+
+def test_only_sqlite_and_postgres_urls():
+    with pytest.raises(ValueError):
+        Store("mysql://somewhere/db")
+
+
+def test_a_sheet_opens_with_either_key_and_only_one_edits(store):
+    sheet = store.create_sheet(["Anna", "Bert", "Carl", "Dora", "Emil"], "pagat|deck=40", True, 2)
+    assert store.find(sheet.edit_key) == (sheet, True)
+    assert store.find(sheet.view_key) == (sheet, False)
+    assert sheet.players == ("Anna", "Bert", "Carl", "Dora", "Emil") and sheet.rules == "pagat|deck=40"
+    assert len({sheet.id, sheet.edit_key, sheet.view_key}) == 3 and len(sheet.edit_key) == 22
+    with pytest.raises(NotFound):
+        store.find("x" * 22)
+
+
+def test_every_write_bumps_the_version_and_keeps_the_order(store):
+    sheet = store.create_sheet(["A", "B", "C", "D"], "ddv", False, 0)
+    first = store.add_deal(sheet, 1, {"n": 1})
+    second = store.add_deal(sheet, 2, {"n": 2})
+    store.update_deal(sheet, 3, first, {"n": 10})
+    store.delete_deal(sheet, 4, second)
+    store.add_deal(sheet, 5, {"n": 3})
+    loaded, _, deals = store.load(sheet.edit_key)
+    assert loaded.version == 6
+    assert [d.data for d in deals] == [{"n": 10}, {"n": 3}]
+
+
+def test_a_stale_version_is_a_conflict_and_changes_nothing(store):
+    sheet = store.create_sheet(["A", "B", "C", "D"], "ddv", False, 0)
+    deal = store.add_deal(sheet, 1, {"n": 1})
+    for write in (lambda: store.add_deal(sheet, 1, {"n": 2}),
+                  lambda: store.update_deal(sheet, 1, deal, {"n": 3}),
+                  lambda: store.delete_deal(sheet, 1, deal)):
+        with pytest.raises(Conflict):
+            write()
+    loaded, _, deals = store.load(sheet.edit_key)
+    assert loaded.version == 2 and [d.data for d in deals] == [{"n": 1}]
+
+
+def test_a_missing_deal_rolls_the_version_back(store):
+    sheet = store.create_sheet(["A", "B", "C", "D"], "ddv", False, 0)
+    with pytest.raises(NotFound):
+        store.update_deal(sheet, 1, "000000000000", {"n": 1})
+    with pytest.raises(NotFound):
+        store.delete_deal(sheet, 1, "000000000000")
+    assert store.load(sheet.edit_key)[0].version == 1
+
+
+def test_two_phones_writing_at_once_never_both_win(store):
+    sheet = store.create_sheet(["A", "B", "C", "D"], "ddv", False, 0)
+    outcomes: list[str] = []
+    barrier = threading.Barrier(6)
+
+    def phone(n: int) -> None:
+        barrier.wait()
+        try:
+            store.add_deal(sheet, 1, {"phone": n})
+            outcomes.append("saved")
+        except Conflict:
+            outcomes.append("conflict")
+
+    threads = [threading.Thread(target=phone, args=(n,)) for n in range(6)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert sorted(outcomes) == ["conflict"] * 5 + ["saved"]
+    loaded, _, deals = store.load(sheet.edit_key)
+    assert loaded.version == 2 and len(deals) == 1
