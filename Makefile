@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 PORT ?= 8000
 
-.PHONY: run test install install-test translations browser bench
+.PHONY: run test install install-test translations messages icons browser bench
 
 $(VENV)/.installed: requirements.txt
 	$(PYTHON) -m venv $(VENV)
@@ -22,7 +22,15 @@ install-test: $(VENV)/.installed-test
 
 translations: install
 	@if ls translations/*/LC_MESSAGES/messages.po >/dev/null 2>&1; then \
-		$(VENV)/bin/pybabel compile -q -d translations; fi
+		$(VENV)/bin/pybabel compile -d translations >/dev/null; fi
+
+# Re-extract every translatable string and merge it into each language's catalog.
+messages: install
+	$(VENV)/bin/flask --app app translate update
+
+# Redraw the app icons (pure Python; the PNGs are committed).
+icons:
+	$(PYTHON) scripts/make_icons.py
 
 # Debian's chromium drives the browser tests; install it when it is missing (CI runs as root).
 browser:

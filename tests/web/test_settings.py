@@ -95,7 +95,7 @@ def test_a_cross_site_post_is_refused(client):
 
 def test_pages_that_depend_on_rules_say_which_rules_they_show(client):
     client.post("/en/settings", data={"ruleset": "pagat", "deck": "40"})
-    for page in ("", "learn/", "quiz/", "score/", "rules/"):
+    for page in ("", "learn/", "quiz/", "rules/"):
         html = client.get(f"/en/{page}").get_data(as_text=True)
         assert "Rules shown:" in html and "Classic rules (pagat)" in html, page
         assert "40 cards (without nines)" in html, page
