@@ -6,7 +6,7 @@ from typing import Any
 from flask import Flask, g
 from flask_babel import Babel
 
-from tutor import htmx, i18n, security
+from tutor import htmx, i18n, secret_key, security
 
 
 def create_app(config: dict[str, Any] | None = None) -> Flask:
@@ -20,6 +20,8 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     )
     if config:
         app.config.update(config)
+    if not app.config.get("SECRET_KEY"):
+        app.config["SECRET_KEY"] = secret_key.load(app.instance_path)
 
     Babel(app, locale_selector=i18n.select_locale)
     htmx.init_app(app)
@@ -38,13 +40,14 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         if "lang" not in values and app.url_map.is_endpoint_expecting(endpoint, "lang"):
             values["lang"] = g.get("lang") or i18n.DEFAULT_LANGUAGE
 
-    from tutor.web import api, context, errors, pages, pwa, reference, score, settings, sheet
+    from tutor.web import api, context, errors, pages, pwa, quiz, reference, score, settings, sheet
 
     app.register_blueprint(pages.bp)
     app.register_blueprint(reference.bp)
     app.register_blueprint(settings.bp)
     app.register_blueprint(pwa.bp)
     app.register_blueprint(api.bp)
+    app.register_blueprint(quiz.bp)
     app.register_blueprint(score.bp)
     app.register_blueprint(sheet.bp)
     sheet.init_app(app)

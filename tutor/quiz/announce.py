@@ -44,12 +44,12 @@ def build(rng: random.Random, rules: RuleSet, level: int = 0) -> Question:
         for k in range(t + 1):
             for i in range(4 if k < t else p):
                 seat = deal.seat_of(k, i)
-                if rng.random() < 0.12:
+                if rng.random() < 0.06:
                     party = deal.parties[seat]
                     allowed = may_announce(rules, deal.game, party, tricks - k, said[party], said[other(party)],
                                            _wedding(clarified, k))
                     if allowed:
-                        said[party] = allowed[0] if rng.random() < 0.7 else rng.choice(allowed)
+                        said[party] = allowed[0] if rng.random() < 0.85 else rng.choice(allowed)
                         history.append((seat, said[party] or "", k + 1))
         played_now = {deal.seat_of(t, i) for i in range(p)}
         cards = [tricks - t - (1 if s in played_now else 0) for s in range(SEATS)]

@@ -35,7 +35,8 @@ def build(rng: random.Random, rules: RuleSet, level: int = 0) -> Question:
     if deal.game in ("wedding", "wedding_solo"):
         groom = info["groom"]
         clarified = clarification_trick(groom, deal.winners)
-        extra = {"groom": groom, "clarification": clarified}
+        extra = {"groom": groom, "clarification": clarified,
+                 "partner": None if clarified is None else deal.winners[clarified - 1]}
         shown = 3 if clarified is None else clarified
         facts["tricks"] = [
             ([(deal.seat_of(t, i), card_id(c)) for i, c in enumerate(deal.tricks[t])], deal.winners[t])

@@ -18,7 +18,7 @@ from tutor.web.settings import current_rules, to_cookie
 # The five sections of the app: (key, endpoint, label). The key names the icon too.
 NAV_ITEMS = (
     ("learn", "pages.learn", lazy_pgettext("navigation", "Learn")),
-    ("quiz", "pages.quiz", lazy_pgettext("navigation", "Quiz")),
+    ("quiz", "quiz.index", lazy_pgettext("navigation", "Quiz")),
     ("score", "score.calculator", lazy_pgettext("navigation", "Score")),
     ("rules", "reference.show", lazy_pgettext("navigation", "Rules")),
     ("settings", "settings.show", lazy_pgettext("navigation", "Settings")),

@@ -1,0 +1,251 @@
+"""The quiz: `/<lang>/quiz/` (progress and the kinds), `/<lang>/quiz/<kind>` (drill one kind),
+`/<lang>/quiz/mixed` (interleaved practice with spaced review), `/<lang>/quiz/daily` (ten
+questions, the same for everyone that day) and `/<lang>/quiz/pack` (every kind to take
+offline).
+
+A question is rebuilt from its kind, seed, level and rules; the form carries them signed, so
+the server checks every answer against the engine. A tampered, replayed or malformed answer
+gets a message and a fresh question. Progress lives in a signed cookie (quiz_progress).
+"""
+from __future__ import annotations
+
+import random
+import secrets
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any, Final
+
+from flask import Blueprint, abort, current_app, g, make_response, render_template, request, url_for
+from flask_babel import gettext as _
+from itsdangerous import BadSignature, URLSafeSerializer
+from werkzeug.wrappers import Response
+
+from tutor import htmx, i18n
+from tutor.quiz import KINDS, MAX_LEVEL, BadAnswer, Question, check, make, parse_answer
+from tutor.rules.rulesets import RuleSet
+from tutor.web import quiz_progress, quiz_text
+from tutor.web.quiz_progress import DAILY_LENGTH, Progress, daily_plan, today
+from tutor.web.settings import current_rules, from_cookie, to_cookie
+
+bp = Blueprint("quiz", __name__, url_prefix=i18n.LANG_PREFIX + "/quiz")
+
+KIND_PATH: Final = "/<any(" + ", ".join(KINDS) + "):kind>"
+# Rule-reference anchors (templates/reference/show.html) by the section a question names.
+ANCHORS: Final = {"trumps": "trumps", "cards": "cards", "announcements": "announcements", "winning": "winning",
+                  "scoring": "scoring"}
+
+
+def _signer() -> URLSafeSerializer:
+    return URLSafeSerializer(current_app.config["SECRET_KEY"], salt="quiz-question")
+
+
+def progress() -> Progress:
+    if "quiz_progress" not in g:
+        g.quiz_progress = quiz_progress.read(current_app.config["SECRET_KEY"], request.cookies.get(quiz_progress.COOKIE))
+    return g.quiz_progress
+
+
+def _save(response: Response) -> Response:
+    response.set_cookie(
+        quiz_progress.COOKIE, quiz_progress.write(current_app.config["SECRET_KEY"], progress()),
+        max_age=quiz_progress.MAX_AGE, samesite="Lax", httponly=True, secure=request.is_secure,
+    )
+    return response
+
+
+@dataclass
+class Asked:
+    """A question as the page asks it: the question, where its answer goes, and its token."""
+
+    question: Question
+    mode: str  # "kind", "mixed" or "daily"
+    token: str
+    index: int | None = None  # position in the daily challenge
+
+
+def ask(kind: str, seed: int, level: int, rules: RuleSet, mode: str, index: int | None = None) -> Asked:
+    question = make(kind, seed, rules, level)
+    data = {"k": kind, "s": seed, "l": question.level, "r": to_cookie(rules), "m": mode}
+    if mode == "daily":
+        data |= {"d": today(), "i": index}
+    return Asked(question, mode, _signer().dumps(data), index)
+
+
+def fresh(mode: str, kind: str | None = None) -> Asked | None:
+    """The next question of a mode: a kind at the visitor's level, mixed practice, or the
+    next question of today's challenge (None once it is done)."""
+    rules = current_rules()
+    if mode == "daily":
+        done = len(progress().daily_today(today()))
+        if done >= DAILY_LENGTH:
+            return None
+        kind, seed, level = daily_plan(today())[done]
+        return ask(kind, seed, level, rules, mode, done)
+    if mode == "mixed":
+        kind = progress().next_mixed(random.Random(secrets.randbits(32)), today())
+    assert kind is not None
+    return ask(kind, secrets.randbits(31), progress().of(kind).level, rules, mode)
+
+
+def action_url(mode: str, kind: str) -> str:
+    if mode == "kind":
+        return url_for("quiz.show", kind=kind)
+    return url_for("quiz.mixed" if mode == "mixed" else "quiz.daily")
+
+
+def render(asked: Asked | None, mode: str, kind: str | None = None, feedback: dict[str, Any] | None = None,
+           message: str | None = None, status: int = 200) -> Response:
+    """The question (or its feedback) as a page, or as the fragment htmx swaps in."""
+    partial = htmx.is_partial(request)
+    context = {
+        "asked": asked, "mode": mode, "kind": kind or (asked.question.kind if asked else None),
+        "feedback": feedback, "message": message, "text": quiz_text, "anchors": ANCHORS,
+        "progress": progress(), "daily": _daily_summary() if mode == "daily" else None,
+        "action": action_url(mode, kind or (asked.question.kind if asked else "")) if (asked or kind) else None,
+    }
+    template = "quiz/_question.html" if partial else "quiz/show.html"
+    response = make_response(render_template(template, **context), 200 if partial else status)
+    return _save(response)
+
+
+@bp.get("/")
+def index() -> str:
+    """Progress per kind, what is due for review, mixed practice, the daily challenge."""
+    p = progress()
+    day = today()
+    return render_template(
+        "quiz/index.html", kinds=KINDS, progress=p, due=p.due(day), text=quiz_text,
+        daily=_daily_summary(), max_level=MAX_LEVEL,
+    )
+
+
+@bp.get(KIND_PATH)
+def show(kind: str) -> Response:
+    """A question of one kind; `?q=<seed>&l=<level>` asks that very question again."""
+    seed, level = _int_arg("q", 0, 2**31 - 1), _int_arg("l", 0, MAX_LEVEL)
+    if seed is None:
+        return render(fresh("kind", kind), "kind", kind)
+    return render(ask(kind, seed, progress().of(kind).level if level is None else level, current_rules(), "kind"),
+                  "kind", kind)
+
+
+@bp.get("/mixed")
+def mixed() -> Response:
+    """Mixed practice: kinds due for review first, then the kinds met, interleaved."""
+    return render(fresh("mixed"), "mixed")
+
+
+@bp.get("/daily")
+def daily() -> Response:
+    """Today's ten questions, then the result to share."""
+    return render(fresh("daily"), "daily")
+
+
+@bp.post(KIND_PATH)
+def answer_kind(kind: str) -> Response:
+    """Check an answer to a question of one kind."""
+    return answer("kind", kind)
+
+
+@bp.post("/mixed")
+def answer_mixed() -> Response:
+    """Check an answer given in mixed practice."""
+    return answer("mixed")
+
+
+@bp.post("/daily")
+def answer_daily() -> Response:
+    """Check an answer to today's challenge."""
+    return answer("daily")
+
+
+def answer(mode: str, kind: str | None = None) -> Response:
+    """Rebuild the question from its signed token, check the answer against the engine,
+    count it once, and show why. Anything wrong gets a message and a fresh question."""
+    day = today()
+    try:
+        data = _signer().loads(request.form.get("token", ""))
+        if not isinstance(data, dict) or data.get("m") != mode or (kind and data.get("k") != kind):
+            raise BadSignature("mode")
+        rules = from_cookie(str(data["r"]))
+        question = make(str(data["k"]), int(data["s"]), rules, int(data["l"]))
+    except (BadSignature, KeyError, ValueError, TypeError):
+        return render(fresh(mode, kind), mode, kind, status=400, message=_(
+            "That answer could not be checked: the question was changed on the way. Here is a new one."))
+    p = progress()
+    key = f"{question.kind}:{question.seed}:{question.level}"
+    if mode == "daily":
+        if data.get("d") != day:
+            return render(fresh(mode), mode, status=400, message=_(
+                "That question belongs to another day’s challenge. Here is today’s."))
+        if data.get("i") != len(p.daily_today(day)):
+            return render(fresh(mode), mode, status=400, message=_(
+                "You have answered that question already; it counts once. Here is the next one."))
+    elif p.answered(key):
+        return render(fresh(mode, kind), mode, kind, status=400, message=_(
+            "You have answered that question already; it counts once. Here is a new one."))
+    try:
+        given = parse_answer(question, {name: request.form.getlist(name) for name in request.form})
+    except BadAnswer:
+        return render(fresh(mode, kind), mode, kind, status=400, message=_(
+            "That answer does not fit the question. Here is a new one."))
+    correct = check(question, given)
+    stats = p.of(question.kind)
+    level_before = stats.level
+    stats.record(correct, day)
+    p.remember(key)
+    p.last = question.kind
+    if mode == "daily":
+        p.record_daily(day, correct)
+    asked = Asked(question, mode, "", data.get("i"))
+    feedback = {"correct": correct, "given": given, "stats": stats, "level_up": stats.level > level_before,
+                "level_down": stats.level < level_before}
+    return render(asked, mode, kind, feedback=feedback)
+
+
+def _int_arg(name: str, low: int, high: int) -> int | None:
+    text = request.args.get(name)
+    if text is None:
+        return None
+    if not text.isdigit() or len(text) > 10 or not low <= int(text) <= high:
+        abort(404)
+    return int(text)
+
+
+def _daily_summary() -> dict[str, Any]:
+    """Today's challenge so far, and the text a player shares when it is done."""
+    day = today()
+    results = progress().daily_today(day)
+    right = results.count("1")
+    grid = "".join("🟩" if r == "1" else "🟥" for r in results)
+    share = _("Doko Tutor daily challenge %(date)s: %(right)d of %(total)d", date=quiz_progress.day_text(day),
+              right=right, total=DAILY_LENGTH)
+    url = url_for("quiz.daily", _external=True)
+    return {"date": quiz_progress.day_text(day), "done": len(results), "right": right, "total": DAILY_LENGTH,
+            "results": results, "finished": len(results) >= DAILY_LENGTH, "share": f"{share}\n{grid}\n{url}"}
+
+
+PACK_PER_KIND: Final = 30
+PACK_DAYS: Final = 3
+
+
+@bp.get("/pack")
+def pack() -> str:
+    """The quiz to take offline: thirty questions of every kind and the daily challenges of
+    the coming week, with their answers, in this language and under the visitor's rules.
+    The service worker keeps it; quiz.js checks answers on the device."""
+    return _pack_html(str(g.get("lang")), to_cookie(current_rules()), today())
+
+
+@lru_cache(maxsize=16)
+def _pack_html(lang: str, rules_key: str, day: int) -> str:
+    rules = from_cookie(rules_key)
+    kinds = [(kind, [make(kind, _pack_seed(kind, i), rules, i % (MAX_LEVEL + 1)) for i in range(PACK_PER_KIND)])
+             for kind in KINDS]
+    days = [(quiz_progress.day_text(d), [make(k, s, rules, lvl) for k, s, lvl in daily_plan(d)])
+            for d in range(day, day + PACK_DAYS)]
+    return render_template("quiz/pack.html", kinds=kinds, days=days, text=quiz_text, anchors=ANCHORS)
+
+
+def _pack_seed(kind: str, i: int) -> int:
+    return random.Random(f"pack-{kind}-{i}").getrandbits(31)

@@ -1,0 +1,161 @@
+"""Quiz progress on the device, no account: a signed cookie the server reads and writes.
+
+Per kind: questions answered, right, the streak, the level and a Leitner box for spaced
+review (a missed kind is due again at once and the next day; one answered right waits
+1, 2, 4, 8, 16 days). The cookie also keeps the questions answered lately, so a question
+posted twice counts once, and today's daily challenge.
+
+Signing keeps the server's count honest against a changed cookie; it cannot stop someone
+from restoring an old cookie, and nothing of value hangs on it.
+"""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from datetime import date, datetime, timezone
+from typing import Any, Final
+
+from itsdangerous import BadSignature, URLSafeSerializer
+
+from tutor.quiz import KINDS, MAX_LEVEL
+
+COOKIE: Final = "quiz"
+MAX_AGE: Final = 2 * 365 * 24 * 3600
+INTERVALS: Final = (0, 1, 2, 4, 8, 16)  # days until a kind is due again, by Leitner box
+RECENT: Final = 40  # questions remembered as answered
+LEVEL_UP: Final = 3  # right answers in a row that bring in the next level
+DAILY_LENGTH: Final = 10
+DAILY_LEVELS: Final = (0, 0, 1, 1, 1, 2, 2, 2, 3, 3)
+
+
+def today() -> int:
+    """Today as a day number (UTC): the daily challenge is the same for everyone that day."""
+    return datetime.now(timezone.utc).date().toordinal()
+
+
+def day_text(day: int) -> str:
+    return date.fromordinal(day).isoformat()
+
+
+@dataclass
+class KindProgress:
+    answered: int = 0
+    right: int = 0
+    streak: int = 0
+    best: int = 0
+    level: int = 0
+    box: int = 0
+    due: int = 0  # day number when the kind is due for review
+
+    @property
+    def accuracy(self) -> int | None:
+        return round(100 * self.right / self.answered) if self.answered else None
+
+    def record(self, correct: bool, day: int) -> None:
+        self.answered += 1
+        if correct:
+            self.right += 1
+            self.streak += 1
+            self.best = max(self.best, self.streak)
+            if self.streak % LEVEL_UP == 0:
+                self.level = min(MAX_LEVEL, self.level + 1)
+            self.box = min(len(INTERVALS) - 1, self.box + 1)
+        else:
+            self.streak = 0
+            self.level = max(0, self.level - 1)
+            self.box = 0
+        self.due = day + INTERVALS[self.box]
+
+
+@dataclass
+class Progress:
+    kinds: dict[str, KindProgress] = field(default_factory=dict)
+    recent: list[str] = field(default_factory=list)
+    last: str | None = None
+    daily_day: int = 0
+    daily: str = ""  # "1" right, "0" wrong, per daily question answered today
+
+    def of(self, kind: str) -> KindProgress:
+        return self.kinds.setdefault(kind, KindProgress())
+
+    def met(self) -> list[str]:
+        return [k for k in KINDS if k in self.kinds and self.kinds[k].answered]
+
+    def due(self, day: int) -> list[str]:
+        """Kinds met and due for review, the shakiest first."""
+        due = [k for k in self.met() if self.kinds[k].due <= day]
+        return sorted(due, key=lambda k: (self.kinds[k].box, self.kinds[k].due))
+
+    def answered(self, key: str) -> bool:
+        return key in self.recent
+
+    def remember(self, key: str) -> None:
+        self.recent = [*self.recent, key][-RECENT:]
+
+    def daily_today(self, day: int) -> str:
+        return self.daily if self.daily_day == day else ""
+
+    def record_daily(self, day: int, correct: bool) -> None:
+        self.daily = self.daily_today(day) + ("1" if correct else "0")
+        self.daily_day = day
+
+    def next_mixed(self, rng: random.Random, day: int) -> str:
+        """The kind mixed practice asks next: a kind due for review (missed ones first),
+        else one of the kinds met, never the same twice running when there is a choice; a
+        new kind joins while fewer than three are known."""
+        met = self.met()
+        due = [k for k in self.due(day) if k != self.last]
+        if due:
+            return due[0]
+        pool = [k for k in met if k != self.last]
+        unmet = [k for k in KINDS if k not in met]
+        if unmet and (len(met) < 3 or rng.random() < 0.2):
+            pool.append(unmet[0])
+        return rng.choice(pool) if pool else KINDS[0]
+
+    def dump(self) -> dict[str, Any]:
+        return {
+            "k": {k: [p.answered, p.right, p.streak, p.best, p.level, p.box, p.due] for k, p in self.kinds.items()},
+            "r": self.recent, "l": self.last, "d": [self.daily_day, self.daily],
+        }
+
+    @classmethod
+    def load(cls, data: Any) -> Progress:
+        """Progress from the cookie's data; a fresh start for anything unexpected."""
+        try:
+            kinds = {k: KindProgress(*map(int, v)) for k, v in data["k"].items() if k in KINDS and len(v) == 7}
+            recent = [str(r) for r in data["r"]][-RECENT:]
+            last = data["l"] if data["l"] in KINDS else None
+            day, daily = int(data["d"][0]), str(data["d"][1])
+            if set(daily) - {"0", "1"} or len(daily) > DAILY_LENGTH:
+                raise ValueError(daily)
+            return cls(kinds, recent, last, day, daily)
+        except (KeyError, TypeError, ValueError, IndexError, AttributeError):
+            return cls()
+
+
+def serializer(secret: str) -> URLSafeSerializer:
+    return URLSafeSerializer(secret, salt="quiz-progress")
+
+
+def read(secret: str, text: str | None) -> Progress:
+    if not text:
+        return Progress()
+    try:
+        return Progress.load(serializer(secret).loads(text))
+    except BadSignature:
+        return Progress()
+
+
+def write(secret: str, progress: Progress) -> str:
+    return serializer(secret).dumps(progress.dump())
+
+
+def daily_plan(day: int) -> list[tuple[str, int, int]]:
+    """Today's ten questions as (kind, seed, level): every kind once and one more, in an
+    order and with seeds drawn from the date, so everyone gets the same challenge."""
+    rng = random.Random(f"daily-{day}")
+    kinds = list(KINDS)
+    rng.shuffle(kinds)
+    kinds.append(rng.choice(KINDS))
+    return [(kind, rng.getrandbits(31), DAILY_LEVELS[i]) for i, kind in enumerate(kinds)]
