@@ -43,12 +43,6 @@ def learn() -> str:
     return render_template("pages/learn.html", sample_plays=list(zip(players, SAMPLE_TRICK)), sample_winner=winner)
 
 
-@bp.get(i18n.LANG_PREFIX + "/quiz/")
-def quiz() -> str:
-    """What the quiz will ask."""
-    return render_template("pages/quiz.html")
-
-
 @bp.get(i18n.LANG_PREFIX + "/offline")
 def offline() -> str:
     """Shown by the service worker when a page is neither reachable nor cached."""
