@@ -250,7 +250,8 @@ ANNOUNCE = {"rules": "ddv", "game": "normal", "party": "re", "cards_in_hand": 10
     [
         ({"cards_in_hand": 13}, "out_of_range"),
         ({"cards_in_hand": -1}, "out_of_range"),
-        ({"cards_in_hand": 10.0}, "bad_type"),
+        ({"cards_in_hand": 10.5}, "bad_type"),
+        ({"cards_in_hand": "10"}, "bad_type"),
         ({"cards_in_hand": True}, "bad_type"),
         ({"rules": {"ruleset": "ddv", "options": {"deck": 40}}, "cards_in_hand": 11}, "out_of_range"),
         ({"party": "both"}, "unknown_party"),
@@ -342,10 +343,16 @@ def test_error_message_follows_accept_language(api):
     assert english != german
 
 
+def test_a_whole_float_is_an_integer_as_json_schema_says(api):
+    assert ok(api, "announcements", {**ANNOUNCE, "cards_in_hand": 10.0})["allowed"] == ["no_90", "no_60", "no_30", "schwarz"]
+
+
 def test_wrong_method_and_unknown_path_answer_in_json(api):
     response = api.get("/api/v1/trick")
     assert response.status_code == 405
     assert response.get_json()["error"]["code"] == "method_not_allowed"
+    assert response.headers["Allow"] == "POST"
+    assert api.open("/api/v1/score", method="TRACE").status_code == 405
     response = api.post("/api/v1/nothing", json={})
     assert response.status_code == 404
     assert response.get_json()["error"]["code"] == "not_found"

@@ -54,7 +54,7 @@ def too_large(error: RequestEntityTooLarge) -> Response:
     return _error("too_large", None, {})
 
 
-OTHER_METHODS = ["GET", "PUT", "PATCH", "DELETE"]
+OTHER_METHODS = ["GET", "PUT", "PATCH", "DELETE", "TRACE"]
 
 
 @bp.route("/<any(trick, legal, announcements, score):name>", methods=OTHER_METHODS)
@@ -101,6 +101,8 @@ def _required(body: dict[str, Any], name: str) -> Any:
 
 
 def _integer(value: Any, field: str, low: int, high: int) -> int:
+    if type(value) is float and value.is_integer():
+        value = int(value)  # JSON knows numbers only: 10.0 is the integer 10 (JSON Schema agrees)
     if type(value) is not int:  # bool is an int in Python, not in JSON
         raise RulesError("bad_type", field, expected="integer")
     if not low <= value <= high:
