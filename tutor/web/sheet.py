@@ -12,7 +12,7 @@ import io
 import os
 from typing import Any, Final
 
-from flask import Blueprint, Flask, abort, current_app, redirect, render_template, request, url_for
+from flask import Blueprint, Flask, abort, current_app, make_response, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from werkzeug.datastructures import MultiDict
@@ -172,7 +172,8 @@ class Loaded:
 
     def require_editor(self) -> None:
         if not self.can_edit:
-            abort(403, description=str(MESSAGES["read_only"]))
+            page = render_template("errors/error.html", code=403, message=str(MESSAGES["read_only"]))
+            abort(make_response(page, 403))
 
     def stored_deal(self, deal_id: str) -> tuple[int, StoredDeal]:
         for index, stored in enumerate(self.stored):
@@ -266,7 +267,7 @@ def _deal_page(loaded: Loaded, form: Form, deal_id: str | None, status: int, not
     return render_template(
         "sheet/_preview.html" if partial else "sheet/deal.html",
         **{**sheet_context(loaded), **context},
-        deal_id=deal_id, number=number, multiplier=multiplier, playing=playing, sitting_out=sitting_out,
+        deal_id=deal_id, deal_number=number, multiplier=multiplier, playing=playing, sitting_out=sitting_out,
         re_set={int(p) for p in form.values.get("re", "").split(",") if p.isdigit()},
         result=result, kontra_points=240 - form.summary.re_points if form.summary else None,
         oob=True, partial=partial, notice=notice,

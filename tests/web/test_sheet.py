@@ -1,0 +1,276 @@
+"""The score sheet over HTTP, on SQLite and on a real PostgreSQL: a whole evening, edits and
+deletes that recompute everything, two links, CSV, and bad input that stores nothing."""
+from __future__ import annotations
+
+import csv
+import io
+import re
+from html import unescape
+
+import pytest
+
+from app import create_app
+from tests.postgres import postgres_url
+from tutor.rules.rulesets import RuleSet
+from tutor.rules.sheet import Deal, evening
+from tutor.store import Store
+
+PLAYERS = ["Anna", "Bert", "Carl", "Dora"]
+
+
+@pytest.fixture(params=["sqlite", "postgres"])
+def app(request, tmp_path):
+    url = f"sqlite:///{tmp_path}/sheets.sqlite3" if request.param == "sqlite" else postgres_url()
+    return create_app({"TESTING": True, "DATABASE_URL": url})
+
+
+@pytest.fixture
+def store(app) -> Store:
+    return app.extensions["doko_store"]
+
+
+def new_sheet(client, players=PLAYERS, lang="en", **form) -> str:
+    response = client.post(f"/{lang}/sheet/", data={"player": players, "ruleset": "ddv", **form})
+    assert response.status_code == 303, response.get_data(as_text=True)[-3000:]
+    return response.headers["Location"]
+
+
+def version(client, url: str) -> str:
+    return re.search(r'name="version" value="(\d+)"', client.get(url + "/deal").get_data(as_text=True)).group(1)
+
+
+def add(client, url: str, **fields) -> None:
+    form = {"version": version(client, url), **fields}
+    response = client.post(url + "/deal", data=form)
+    assert response.status_code == 303, unescape(response.get_data(as_text=True))[-3000:]
+
+
+def totals(client, url: str) -> list[str]:
+    foot = client.get(url).get_data(as_text=True).split('<tfoot id="totals">', 1)[1].split("</tfoot>", 1)[0]
+    return [unescape(t).replace("\u2212", "-") for t in re.findall(r"<strong>(.*?)</strong>", foot)]
+
+
+def deal_ids(client, url: str) -> list[str]:
+    return re.findall(r'/deal/([\w-]{12})"', client.get(url).get_data(as_text=True))
+
+
+def test_start_page_offers_the_visitors_rules(client):
+    client.set_cookie("rules", "pagat|deck=40")
+    html = client.get("/en/sheet/").get_data(as_text=True)
+    assert 'value="pagat" checked' in html and '<option value="40" selected>' in html
+
+
+def test_an_evening_of_deals_with_totals_dealer_and_checks(client):
+    url = new_sheet(client, bock="on")
+    add(client, url, dealer="0", re=["1", "3"], game="normal", re_points="156", re_fox="1", kontra_doppelkopf="1")
+    add(client, url, dealer="1", re=["2"], game="solo_queens", re_points="190", re_announced="re")
+    add(client, url, dealer="1", re=["0", "2"], game="normal", re_points="120")
+    html = client.get(url).get_data(as_text=True)
+    # Worked example 1, the queens solo (compulsory: Bert deals again) at ×1, then a tie.
+    assert totals(client, url) == ["-9", "-1", "11", "-1"]
+    assert html.count("both checks pass") == 3
+    assert "Queens solo · compulsory" in html
+    assert "Deals: <strong>Bert</strong>" not in html  # the tie moved the dealer on to Carl
+    assert "Deals: <strong>Carl</strong>" in html
+    assert "Bock ×2" in html  # the tie started a Bock round
+
+
+def test_editing_and_deleting_recompute_everything_after(client):
+    url = new_sheet(client, bock="on")
+    add(client, url, dealer="0", re=["1", "2"], game="normal", re_points="120")  # tie: Bock
+    add(client, url, dealer="1", re=["2", "3"], game="normal", re_points="130")  # ×2
+    assert totals(client, url) == ["0", "-4", "0", "4"]
+    first, second = deal_ids(client, url)
+    form = {"version": version(client, url), "dealer": "0", "re": ["1", "2"], "game": "normal", "re_points": "130"}
+    assert client.post(f"{url}/deal/{first}", data=form).status_code == 303
+    assert totals(client, url) == ["-2", "0", "2", "0"]  # no tie, no Bock: the second deal counts once
+    assert client.post(f"{url}/deal/{first}/delete", data={"version": version(client, url)}).status_code == 303
+    assert totals(client, url) == ["-1", "-1", "1", "1"]
+    assert deal_ids(client, url) == [second]
+
+
+def test_five_players_the_dealer_sits_out(client):
+    url = new_sheet(client, players=PLAYERS + ["Emil"], first_dealer="4")
+    html = client.get(url).get_data(as_text=True)
+    assert "Deals: <strong>Emil</strong>" in html and "Sits out: <strong>Emil</strong>" in html
+    add(client, url, dealer="4", re=["0", "1"], game="normal", re_points="100")
+    assert totals(client, url) == ["-2", "-2", "2", "2", "0"]
+    assert "Sits out: <strong>Anna</strong>" in client.get(url).get_data(as_text=True)
+
+
+def test_vorgefuehrt_warning_near_the_end_of_the_round(client):
+    url = new_sheet(client)
+    for number in range(19):
+        add(client, url, dealer=str(number % 4), re=[str((number + 1) % 4), str((number + 2) % 4)], re_points="130")
+    html = unescape(client.get(url).get_data(as_text=True))
+    assert "Round 1: 5 deals left" in html
+    assert "Vorgeführt:" not in html
+    add(client, url, dealer="3", re=["0", "1"], re_points="130")
+    assert "Vorgeführt: Bert" in unescape(client.get(url).get_data(as_text=True))
+
+
+def test_read_only_link_shows_the_sheet_and_changes_nothing(client, store):
+    url = new_sheet(client)
+    add(client, url, dealer="0", re=["1", "2"], re_points="130")
+    edit_key = url.rsplit("/", 1)[1]
+    sheet, _ = store.find(edit_key)
+    view = f"/en/sheet/{sheet.view_key}"
+    html = client.get(view).get_data(as_text=True)
+    assert totals(client, view) == totals(client, url)
+    assert edit_key not in html and "/deal" not in html
+    assert f"/en/sheet/{sheet.view_key}" in client.get(url).get_data(as_text=True)
+    deal_id = deal_ids(client, url)[0]
+    for path, data in [(view + "/deal", {"version": "2", "dealer": "1", "re": ["2", "3"], "re_points": "130"}),
+                       (f"{view}/deal/{deal_id}", {"version": "2", "dealer": "0", "re": ["1", "2"], "re_points": "99"}),
+                       (f"{view}/deal/{deal_id}/delete", {"version": "2"})]:
+        response = client.post(path, data=data)
+        assert response.status_code == 403
+        assert "read-only link" in response.get_data(as_text=True)
+    assert client.get(view + "/deal").status_code == 403
+    assert len(store.load(edit_key)[2]) == 1
+
+
+def test_unknown_keys_are_404(client):
+    assert client.get("/en/sheet/" + "A" * 22).status_code == 404
+    assert client.get("/en/sheet/short").status_code == 404
+
+
+def test_csv_export(client):
+    url = new_sheet(client, players=["=cmd()", "Bert", "Carl", "Dora"])
+    add(client, url, dealer="0", re=["1", "3"], game="normal", re_points="156", re_fox="1", kontra_doppelkopf="1")
+    response = client.get(url + "/sheet.csv")
+    assert response.mimetype == "text/csv" and "attachment" in response.headers["Content-Disposition"]
+    rows = list(csv.reader(io.StringIO(response.get_data(as_text=True))))
+    assert rows[0][-4:] == ["'=cmd()", "Bert", "Carl", "Dora"]
+    assert rows[1][:3] == ["1", "'=cmd()", "Normal game"] and rows[1][-4:] == ["-2", "2", "-2", "2"]
+    assert rows[-1][0] == "Total" and rows[-1][-4:] == ["-2", "2", "-2", "2"]
+
+
+def test_two_phones_the_second_gets_a_conflict_and_nothing_is_lost(client, store):
+    url = new_sheet(client)
+    stale = version(client, url)
+    add(client, url, dealer="0", re=["1", "2"], re_points="130")
+    response = client.post(url + "/deal", data={"version": stale, "dealer": "0", "re": ["1", "3"], "re_points": "100"})
+    assert response.status_code == 409
+    html = unescape(response.get_data(as_text=True))
+    assert "changed on another phone" in html
+    assert 'value="100"' in html  # the typed deal is still in the form, with the new version
+    assert len(store.load(url.rsplit("/", 1)[1])[2]) == 1
+    deal_id = deal_ids(client, url)[0]
+    assert client.post(f"{url}/deal/{deal_id}/delete", data={"version": stale}).status_code == 409
+    assert len(store.load(url.rsplit("/", 1)[1])[2]) == 1
+
+
+def test_the_deal_form_previews_the_score_with_bock(client):
+    url = new_sheet(client, bock="on")
+    add(client, url, dealer="0", re=["1", "2"], re_points="120")
+    html = client.get(url + "/deal?dealer=1&re=2&re=3&re_points=130", headers={"HX-Request": "true"}).get_data(as_text=True)
+    assert "<html" not in html and "Each Re player <strong>+2</strong>" in html
+    assert 'id="sitting-out" hx-swap-oob="true"' in html
+
+
+def count_sheets(store: Store) -> int:
+    with store._transaction() as cur:  # the test looks behind the store's back on purpose
+        cur.execute("SELECT COUNT(*) FROM sheets")
+        return int(cur.fetchone()[0])
+
+
+@pytest.mark.parametrize(
+    ("form", "field", "message"),
+    [
+        ({"player": ["A", "B", "C"], "ruleset": "ddv"}, "player", None),
+        ({"player": list("ABCDEFGH"), "ruleset": "ddv"}, "player", None),
+        ({"player": ["A", "B", "C", "a"], "ruleset": "ddv"}, "player", None),
+        ({"player": ["A", "B", "C", "D" * 25], "ruleset": "ddv"}, "player", None),
+        ({"player": ["A", "B", "C", "D\x00"], "ruleset": "ddv"}, "player", None),
+        ({"player": PLAYERS, "ruleset": "skat"}, "ruleset", "Bitte wähle eines der angebotenen Regelwerke."),
+        ({"player": PLAYERS, "ruleset": "ddv", "deck": "52"}, "deck", "„Blatt“ kann nicht auf diesen Wert gesetzt werden."),
+        ({"player": PLAYERS, "ruleset": "ddv", "first_dealer": "4"}, "first_dealer", None),
+        ({"player": PLAYERS, "ruleset": "ddv", "first_dealer": "-1"}, "first_dealer", None),
+        ({"player": PLAYERS, "ruleset": "ddv", "admin": "1"}, None, None),
+    ],
+)
+def test_bad_new_sheet_forms_are_a_400_and_store_nothing(client, store, form, field, message):
+    before = count_sheets(store) if store._ready else 0
+    response = client.post("/de/sheet/", data=form)
+    assert response.status_code == 400
+    html = unescape(response.get_data(as_text=True))
+    assert '<html lang="de"' in html
+    if field:
+        assert re.search(rf'id="error-{field}">[^<]+</p>', html)
+    if message:
+        assert message in html
+    assert (count_sheets(store) if store._ready else 0) == before
+
+
+def test_a_cross_site_post_is_refused(client, store):
+    response = client.post("/en/sheet/", data={"player": PLAYERS, "ruleset": "ddv"}, headers={"Sec-Fetch-Site": "cross-site"})
+    assert response.status_code == 400
+    url = new_sheet(client)
+    response = client.post(url + "/deal", data={"version": "1", "dealer": "0", "re": ["1", "2"], "re_points": "130"},
+                           headers={"Sec-Fetch-Site": "cross-site"})
+    assert response.status_code == 400
+    assert store.load(url.rsplit("/", 1)[1])[2] == []
+
+
+@pytest.mark.parametrize(
+    ("fields", "field", "code"),
+    [
+        ({"re": ["1"]}, "re_players", "wrong_re_count"),
+        ({"re": ["1", "2", "3"]}, "re_players", "wrong_re_count"),
+        ({"re": ["1", "9"]}, "re_players", None),
+        ({"re": ["1", "x"]}, "re_players", None),
+        ({"game": "solo_hearts", "re": ["1", "2"]}, "re_players", "wrong_re_count"),
+        ({"re_points": "250"}, "re_points", "out_of_range"),
+        ({"re_points": ""}, "re_points", None),
+        ({"re_points": "abc"}, "re_points", None),
+        ({"re_fox": "2", "kontra_fox": "1"}, "kontra_fox", "too_many_extras"),
+        ({"dealer": "7"}, "dealer", None),
+        ({"dealer": "-1"}, "dealer", None),
+        ({"game": "poverty"}, "game", "poverty_not_played"),
+        ({"game": "<script>"}, "game", None),
+    ],
+)
+def test_bad_deals_are_a_400_next_to_the_field_and_store_nothing(client, store, fields, field, code):
+    url = new_sheet(client, lang="de")
+    form = {"version": version(client, url), "dealer": "0", "re": ["1", "2"], "game": "normal", "re_points": "130", **fields}
+    response = client.post(url + "/deal", data=form)
+    assert response.status_code == 400
+    html = response.get_data(as_text=True)
+    assert '<html lang="de"' in html and "<script>" not in html.split("<main", 1)[1]
+    error = re.search(rf'id="error-{field}">([^<]+)</p>', html)
+    assert error, field
+    if code:
+        from tests.web.test_score import _message
+
+        params = {"expected": 1 if "solo" in form["game"] else 2} if code == "wrong_re_count" else {}
+        if code == "out_of_range":
+            params = {"low": 0, "high": 240}
+        assert unescape(error.group(1)) == _message("de", code, **params)
+    assert store.load(url.rsplit("/", 1)[1])[2] == []
+
+
+def test_a_player_who_sat_out_cannot_be_re(client, store):
+    url = new_sheet(client, players=PLAYERS + ["Emil"])
+    response = client.post(url + "/deal", data={"version": "1", "dealer": "0", "re": ["0", "1"], "re_points": "130"})
+    assert response.status_code == 400
+    assert "This player sat out this deal." in response.get_data(as_text=True)
+
+
+@pytest.mark.parametrize("value", ["", "x", "1.0", "99999999999"])
+def test_a_damaged_version_is_a_400(client, store, value):
+    url = new_sheet(client)
+    response = client.post(url + "/deal", data={"version": value, "dealer": "0", "re": ["1", "2"], "re_points": "130"})
+    assert response.status_code == 400
+    assert store.load(url.rsplit("/", 1)[1])[2] == []
+
+
+def test_the_sheet_matches_the_engine(client):
+    """The page shows what tutor.rules.sheet computes, deal by deal."""
+    plays = [("0", ["1", "3"], "normal", "156"), ("1", ["2"], "solo_jacks", "110"), ("2", ["0", "3"], "normal", "200")]
+    url = new_sheet(client)
+    for dealer, re_players, game, points in plays:
+        add(client, url, dealer=dealer, re=re_players, game=game, re_points=points)
+    deals = [Deal(g, int(p), 6, int(d), tuple(int(r) for r in rp)) for d, rp, g, p in plays]
+    expected = evening(RuleSet.named("ddv"), 4, deals).totals
+    assert totals(client, url) == [str(t) for t in expected]
