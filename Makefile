@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 PORT ?= 8000
 
-.PHONY: run test install install-test translations messages icons browser bench
+.PHONY: run test install install-test translations messages icons browser postgres bench
 
 $(VENV)/.installed: requirements.txt
 	$(PYTHON) -m venv $(VENV)
@@ -37,10 +37,16 @@ browser:
 	@command -v chromium >/dev/null 2>&1 || { \
 		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-dejavu-core; }
 
+# The sheet's tests also run against a real PostgreSQL, which the tests start themselves
+# (tests/postgres.py); install Debian's package when it is missing (CI runs as root).
+postgres:
+	@ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || { \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql; }
+
 run: translations
 	$(VENV)/bin/gunicorn --bind 0.0.0.0:$(PORT) --workers 2 --access-logfile - app:app
 
-test: install-test translations browser
+test: install-test translations browser postgres
 	$(PY) -m pytest -q
 
 bench: install
