@@ -35,10 +35,20 @@ self.addEventListener("message", (event) => {
 
 function refreshReference() {
   const urls = SHELL.filter((url) => /^\/[a-z]{2}\/(rules|score)\/$/.test(url));
-  return caches.open(SHELL_CACHE).then((cache) => Promise.all(urls.map((url) =>
+  return Promise.all([refreshQuizPacks(), caches.open(SHELL_CACHE).then((cache) => Promise.all(urls.map((url) =>
     fetch(url, {credentials: "same-origin"})
       .then((response) => (response.ok ? cache.put(url, response) : undefined))
-      .catch(() => undefined))));
+      .catch(() => undefined))))]);
+}
+
+// The quiz packs kept so far hold questions under the old rules: fetch them anew.
+function refreshQuizPacks() {
+  return caches.open(PAGE_CACHE).then((cache) => Promise.all(LANGUAGES.map((lang) => {
+    const url = "/" + lang + "/quiz/pack";
+    return cache.match(url, {ignoreVary: true}).then((old) => old && fetch(url, {credentials: "same-origin"})
+      .then((response) => (response.ok ? cache.put(url, response) : undefined))
+      .catch(() => undefined));
+  })));
 }
 
 function isPage(request) {
@@ -58,6 +68,11 @@ async function fromCache(url) {
   return caches.match(url, {ignoreVary: true, ignoreSearch: false});
 }
 
+function quizPack(url) {
+  const match = /^\/([a-z]{2})\/quiz\/(?!pack$)[a-z]+$/.exec(new URL(url).pathname);
+  return match && LANGUAGES.includes(match[1]) ? "/" + match[1] + "/quiz/pack" : null;
+}
+
 async function page(request) {
   const url = request.url;
   try {
@@ -69,6 +84,11 @@ async function page(request) {
     }
     return response;
   } catch (error) {
+    // Offline, a quiz question cannot be checked by the server: the quiz pack, once opened,
+    // asks the same kinds and checks answers on the device.
+    const packUrl = quizPack(url);
+    const pack = packUrl && await fromCache(packUrl);
+    if (pack) return pack;
     const cached = await fromCache(url);
     if (cached) return cached;
     const offline = await fromCache("/" + languageOf(url) + "/offline");

@@ -84,7 +84,7 @@ def fresh(mode: str, kind: str | None = None) -> Asked | None:
     if mode == "mixed":
         kind = progress().next_mixed(random.Random(secrets.randbits(32)), today())
     assert kind is not None
-    return ask(kind, secrets.randbits(31), progress().of(kind).level, rules, mode)
+    return ask(kind, secrets.randbits(31), progress().level(kind), rules, mode)
 
 
 def action_url(mode: str, kind: str) -> str:
@@ -125,7 +125,7 @@ def show(kind: str) -> Response:
     seed, level = _int_arg("q", 0, 2**31 - 1), _int_arg("l", 0, MAX_LEVEL)
     if seed is None:
         return render(fresh("kind", kind), "kind", kind)
-    return render(ask(kind, seed, progress().of(kind).level if level is None else level, current_rules(), "kind"),
+    return render(ask(kind, seed, progress().level(kind) if level is None else level, current_rules(), "kind"),
                   "kind", kind)
 
 

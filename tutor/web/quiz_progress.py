@@ -78,6 +78,10 @@ class Progress:
     def of(self, kind: str) -> KindProgress:
         return self.kinds.setdefault(kind, KindProgress())
 
+    def level(self, kind: str) -> int:
+        """The level questions of this kind start at (0 for a kind not met yet)."""
+        return self.kinds[kind].level if kind in self.kinds else 0
+
     def met(self) -> list[str]:
         return [k for k in KINDS if k in self.kinds and self.kinds[k].answered]
 
