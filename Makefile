@@ -51,3 +51,4 @@ test: install-test translations browser postgres
 
 bench: install
 	$(PY) bench/engine.py
+	$(PY) bench/quiz.py
