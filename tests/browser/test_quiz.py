@@ -1,0 +1,170 @@
+"""The quiz in real Chromium on a phone: tap or tick an answer, see why at once (htmx swap,
+and a plain post without JavaScript), by keyboard too; no accessibility violations; the
+daily challenge ends with a result to share; offline, the pack answers on the device."""
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.browser.conftest import SCREENSHOTS
+from tests.browser.test_axe import violations
+from tests.browser.test_offline import ready
+from tutor.quiz import make
+from tutor.rules.rulesets import RuleSet
+from tutor.web.quiz_progress import daily_plan, today
+
+DDV = RuleSet.named("ddv")
+
+
+def shot(page, name: str) -> None:
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SCREENSHOTS / f"quiz-{name}.png"), full_page=True)
+
+
+def answer(page, question, right: bool = True) -> None:
+    """Answer in the page as a player would: tap, tick, choose and type."""
+    form = page.locator("form.quiz__form")
+    values = question.answer if right else wrong(question)
+    for field, value in zip(question.fields, values):
+        if field.mode == "one" and len(question.fields) == 1:
+            form.locator(f"button[name='{field.name}'][value='{value}']").click()
+            return
+        if field.mode == "one":
+            form.locator(f"input[name='{field.name}'][value='{value}']").check()
+        elif field.mode == "many":
+            for box in form.locator(f"input[name='{field.name}']").all():
+                box.set_checked(box.get_attribute("value") in value.split(","))
+        else:
+            form.locator(f"input[name='{field.name}']").fill(value)
+    form.get_by_role("button", name="Check").click()
+
+
+def wrong(question):
+    field = question.fields[0]
+    if field.mode == "number":
+        return (str(int(question.answer[0]) + 1), *question.answer[1:])
+    if field.mode == "many":
+        right = set(question.answer[0].split(",")) - {""}
+        return (",".join(sorted(right ^ {field.choices[0].value})), *question.answer[1:])
+    return (next(c.value for c in field.choices if c.value != question.answer[0]), *question.answer[1:])
+
+
+@pytest.mark.parametrize("kind", ["winner", "legal", "score", "game"])
+def test_right_and_wrong_answers_swap_in_the_feedback(page, kind):
+    for seed, right in ((101, True), (202, False)):
+        question = make(kind, seed, DDV, 1)
+        page.goto(f"/en/quiz/{kind}?q={seed}&l=1")
+        answer(page, question, right)
+        result = page.locator("#quiz-result")
+        expect(result).to_contain_text("Right!" if right else "Not quite.")
+        expect(result).to_be_focused()  # keyboard and screen readers land on the verdict
+        assert page.url.endswith(f"/en/quiz/{kind}?q={seed}&l=1")  # swapped in place, no navigation
+        expect(page.locator(".quiz-reasons li").first).to_be_visible()
+        if not right:
+            shot(page, f"{kind}-wrong")
+    page.get_by_role("link", name="Next question").click()
+    expect(page.locator("form.quiz__form")).to_be_visible()
+
+
+def test_the_quiz_works_without_javascript(browser, server):
+    context = browser.new_context(viewport={"width": 360, "height": 640}, base_url=server, java_script_enabled=False)
+    page = context.new_page()
+    question = make("points", 7, DDV, 2)
+    page.goto("/en/quiz/points?q=7&l=2")
+    answer(page, question)
+    expect(page.locator("#quiz-result")).to_contain_text("Right!")
+    assert page.url.endswith("/en/quiz/points")  # a plain form post
+    context.close()
+
+
+def test_answering_by_keyboard(page):
+    question = make("trumps", 11, DDV, 0)
+    page.goto("/en/quiz/trumps?q=11&l=0")
+    page.locator("form.quiz__form button").first.focus()
+    for _ in range(int(question.answer[0]) if question.fields[0].choices[0].card else 0):
+        page.keyboard.press("Tab")
+    if not question.fields[0].choices[0].card:  # yes / no
+        page.locator(f"button[value='{question.answer[0]}']").focus()
+    page.keyboard.press("Enter")
+    expect(page.locator("#quiz-result")).to_contain_text("Right!")
+
+
+def test_every_card_to_tap_has_a_name(page):
+    page.goto("/en/quiz/legal?q=5&l=0")
+    for box in page.locator("label.quiz-tick").all():
+        assert box.locator("[role=img]").get_attribute("aria-label")
+    page.goto("/en/quiz/winner?q=5&l=0")
+    for button in page.locator("button.quiz-pick").all():
+        name = button.evaluate("(b) => b.innerText + ' ' + b.querySelector('[role=img]').getAttribute('aria-label')")
+        assert " of " in name
+
+
+def test_no_accessibility_violations_on_quiz_pages(page, axe_source):
+    for path in ("quiz/", "quiz/winner?q=3&l=0", "quiz/announce?q=3&l=1", "quiz/score?q=3&l=2", "quiz/daily"):
+        page.goto(f"/en/{path}")
+        assert violations(page, axe_source) == [], path
+    question = make("legal", 9, DDV, 0)
+    page.goto("/en/quiz/legal?q=9&l=0")
+    answer(page, question, right=False)
+    expect(page.locator("#quiz-result")).to_be_visible()
+    assert violations(page, axe_source) == [], "feedback"
+
+
+def test_no_accessibility_violations_in_dark_mode(browser, server, axe_source):
+    context = browser.new_context(viewport={"width": 360, "height": 640}, base_url=server, color_scheme="dark")
+    page = context.new_page()
+    question = make("party", 4, DDV, 1)
+    page.goto("/en/quiz/party?q=4&l=1")
+    answer(page, question, right=False)
+    expect(page.locator("#quiz-result")).to_be_visible()
+    assert violations(page, axe_source) == []
+    shot(page, "dark-party-wrong")
+    context.close()
+
+
+def test_the_daily_challenge_ends_with_a_result_to_share(page, context):
+    context.grant_permissions(["clipboard-read", "clipboard-write"])
+    page.goto("/en/quiz/daily")
+    for i, (kind, seed, level) in enumerate(daily_plan(today())):
+        expect(page.locator(".quiz__meta")).to_contain_text(f"Question {i + 1} of 10")
+        answer(page, make(kind, seed, DDV, level), right=i != 3)
+        expect(page.locator("#quiz-result")).to_be_visible()
+        if i < 9:
+            page.get_by_role("link", name="Next question").click()
+    expect(page.locator(".quiz-share__score")).to_have_text("9 of 10 right today.")
+    assert "🟩🟩🟩🟥" in page.locator("#share-text").input_value()
+    shot(page, "daily-done")
+    page.get_by_role("button", name="Share").click()
+    expect(page.locator("[data-share-done]")).to_be_visible()
+
+
+def test_offline_the_pack_asks_and_checks_on_the_device(page, context):
+    page.goto("/en/quiz/")
+    ready(page)
+    page.get_by_role("link", name="Open the quiz pack").click()
+    expect(page.locator("h1")).to_have_text("Quiz pack")
+    context.set_offline(True)
+    page.goto("/en/quiz/daily")  # never visited: the pack stands in
+    expect(page.locator("h1")).to_have_text("Quiz pack")
+    day = page.locator(".pack-day:not([hidden])")
+    expect(day).to_have_count(1)
+    kind, seed, level = daily_plan(today())[0]
+    question = make(kind, seed, DDV, level)
+    first = day.locator(".pack-q").first
+    field = question.fields[0]
+    if field.mode == "one" and len(question.fields) == 1:
+        first.locator(f"button[name='{field.name}'][value='{question.answer[0]}']").click()
+    else:
+        for f, value in zip(question.fields, question.answer):
+            if f.mode == "one":
+                first.locator(f"input[name='{f.name}'][value='{value}']").check()
+            elif f.mode == "many":
+                for box in first.locator(f"input[name='{f.name}']").all():
+                    box.set_checked(box.get_attribute("value") in value.split(","))
+            else:
+                first.locator(f"input[name='{f.name}']").fill(value)
+        first.get_by_role("button", name="Check").click()
+    expect(first.locator("[data-verdict='right']")).to_be_visible()
+    expect(first.locator("details")).to_have_attribute("open", "")
+    shot(page, "pack-offline")
+    context.set_offline(False)
