@@ -157,3 +157,9 @@ def test_every_game_is_known_and_poverty_needs_its_option():
         check_game("poverty", DDV)
     with pytest.raises(RulesError):
         check_game("skat", DDV)
+
+
+def test_forty_card_deck_has_no_nines_in_the_orders():
+    rules = DDV.with_options(deck=40)
+    assert trump_order("normal", rules)[-1] == "KD"
+    assert plain_suits("normal", rules)["H"] == ["AH", "KH"]

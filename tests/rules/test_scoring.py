@@ -13,7 +13,14 @@ def lines(result):
     return {(l.id, l.party): l.points for l in result.lines}
 
 
-# RULES.md §8 worked examples, from seed 002.
+# RULES.md §8 worked examples, from seed 002: the data the rules reference shows, and each
+# one written out again below with its lines.
+@pytest.mark.parametrize("example", __import__("tutor.rules.scoring", fromlist=["x"]).WORKED_EXAMPLES)
+def test_worked_examples_data(example):
+    assert score(DDV, **example.kwargs()).scores == example.scores
+
+
+
 def test_worked_example_fox_and_doppelkopf_cancel_out():
     s = score(DDV, "normal", 156, 8, extras={"re": {"fox": 1}, "kontra": {"doppelkopf": 1}})
     assert s.winner == "re"

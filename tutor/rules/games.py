@@ -22,6 +22,7 @@ from tutor.rules.cards import (
     Card,
     POINTS,
     card_id,
+    in_deck,
     make_card,
     parse_card,
     rank_of,
@@ -174,13 +175,16 @@ def game_table(game: str, rules: RuleSet) -> GameTable:
 
 
 def trump_order(game: str, rules: RuleSet) -> list[str]:
-    """Ids of the trumps of a game, each once, highest first."""
-    return [card_id(c) for c in game_table(game, rules).trumps]
+    """Ids of the trumps of a game in the rules' deck, each once, highest first."""
+    return [card_id(c) for c in game_table(game, rules).trumps if in_deck(c, rules.deck)]
 
 
 def plain_suits(game: str, rules: RuleSet) -> dict[str, list[str]]:
-    """Ids of the plain cards of each suit, highest first."""
-    return {s: [card_id(c) for c in cs] for s, cs in game_table(game, rules).plain_suits().items()}
+    """Ids of the plain cards of each suit in the rules' deck, highest first."""
+    return {
+        s: [card_id(c) for c in cs if in_deck(c, rules.deck)]
+        for s, cs in game_table(game, rules).plain_suits().items()
+    }
 
 
 def is_trump(card: str, game: str, rules: RuleSet) -> bool:

@@ -299,3 +299,38 @@ def check_summary(
     if all(extras.get(p, {}).get("karlchen", 0) + extras.get(p, {}).get("karlchen_caught", 0) for p in party_tricks):
         # Only one party takes the last trick.
         raise RulesError("karlchen_both_parties", "extras.kontra.karlchen")
+
+
+@dataclass(frozen=True, slots=True)
+class WorkedExample:
+    """One worked example of RULES.md §8 (from seed 002): a deal's summary and what the DDV
+    tournament rules make of it. The rules reference and the tests score these."""
+
+    game: str
+    re_points: int
+    re_tricks: int
+    re_announced: str | None
+    kontra_announced: str | None
+    extras: Mapping[str, Mapping[str, int]]
+    scores: Mapping[str, int]  # under ddv: what one Re player and one Kontra player write
+
+    def kwargs(self) -> dict[str, Any]:
+        """The arguments of ``score()`` besides the rules."""
+        return {
+            "game": self.game,
+            "re_points": self.re_points,
+            "re_tricks": self.re_tricks,
+            "re_announced": self.re_announced,
+            "kontra_announced": self.kontra_announced,
+            "extras": self.extras,
+        }
+
+
+WORKED_EXAMPLES: Final = (
+    WorkedExample("normal", 156, 8, None, None, {"re": {"fox": 1}, "kontra": {"doppelkopf": 1}}, {"re": 2, "kontra": -2}),
+    WorkedExample("normal", 120, 6, None, None, {}, {"re": -2, "kontra": 2}),
+    WorkedExample("normal", 125, 7, "re", "kontra", {}, {"re": 5, "kontra": -5}),
+    WorkedExample("normal", 145, 7, "no_90", None, {}, {"re": -5, "kontra": 5}),
+    WorkedExample("solo_queens", 190, 10, "re", None, {}, {"re": 15, "kontra": -5}),
+    WorkedExample("solo_jacks", 110, 5, None, None, {}, {"re": -3, "kontra": 1}),
+)

@@ -6,7 +6,6 @@ module only arranges the answers into tables; it knows no rule of the game itsel
 """
 from __future__ import annotations
 
-import inspect
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
@@ -18,7 +17,7 @@ from tutor import i18n
 from tutor.rules import scoring
 from tutor.rules.announcements import NONE, SCHWARZ, deadline, may_announce, reply_deadline
 from tutor.rules.cards import ACE_OF_DIAMONDS, JACK_OF_CLUBS, QUEEN_OF_CLUBS, RANKS, TEN_OF_HEARTS
-from tutor.rules.cards import card_id, card_points, deck, in_deck, make_card, parse_card, rank_of
+from tutor.rules.cards import card_id, card_points, deck, make_card, rank_of
 from tutor.rules.errors import RulesError
 from tutor.rules.games import GAMES, check_game, is_solo, plain_suits, trump_order
 from tutor.rules.rulesets import RuleSet
@@ -41,10 +40,6 @@ class TrumpGroup:
     count: int  # trumps in the deck, every copy counted
 
 
-def _in_deck(card_ids: list[str], rules: RuleSet) -> list[str]:
-    return [c for c in card_ids if in_deck(parse_card(c), rules.deck)]
-
-
 def trump_groups(rules: RuleSet) -> list[TrumpGroup]:
     """Each game kind the rules play, grouped where the engine gives identical orders."""
     groups: list[TrumpGroup] = []
@@ -53,8 +48,8 @@ def trump_groups(rules: RuleSet) -> list[TrumpGroup]:
             check_game(game, rules)
         except RulesError:
             continue  # not played under these rules (poverty without the option)
-        trumps = _in_deck(trump_order(game, rules), rules)
-        plain = {suit: _in_deck(cards, rules) for suit, cards in plain_suits(game, rules).items()}
+        trumps = trump_order(game, rules)
+        plain = plain_suits(game, rules)
         for group in groups:
             if group.trumps == trumps and group.plain == plain:
                 group.games.append(game)
@@ -221,18 +216,11 @@ class Example:
     result: scoring.Score
 
 
-def _example_args(example: Any) -> dict[str, Any]:
-    """The keyword arguments of `score()` that an example holds (a dict or a dataclass)."""
-    data = example if isinstance(example, dict) else {k: getattr(example, k) for k in dir(example) if not k.startswith("_")}
-    wanted = set(inspect.signature(scoring.score).parameters) - {"rules"}
-    return {k: v for k, v in data.items() if k in wanted}
-
-
 def worked_examples(rules: RuleSet) -> list[Example]:
     """RULES.md's worked examples, each scored by the engine under the visitor's rules."""
     examples = []
-    for example in getattr(scoring, "WORKED_EXAMPLES", ()):
-        args = _example_args(example)
+    for example in scoring.WORKED_EXAMPLES:
+        args = example.kwargs()
         try:
             result = scoring.score(rules, **args)
         except RulesError:
