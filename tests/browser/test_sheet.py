@@ -1,0 +1,164 @@
+"""A whole evening on the score sheet in a real Chromium at phone size: eight deals entered
+through the calculator's fields, one edited and one deleted, the totals checked against the
+rules module, and the read-only link followed on a second phone."""
+from __future__ import annotations
+
+import logging
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+from werkzeug.serving import make_server
+
+from app import create_app
+from tests.browser.conftest import PHONE, SCREENSHOTS
+from tests.browser.test_axe import violations
+from tutor.rules.rulesets import RuleSet
+from tutor.rules.sheet import Deal, evening
+
+PLAYERS = ["Anna", "Bert", "Carl", "Dora"]
+
+# The evening: (Re players by index, fields of the calculator). Bock rounds are on.
+EVENING = [
+    ((1, 3), {"re_points": "156", "re_fox": "1", "kontra_doppelkopf": "1"}),
+    ((2,), {"game": "solo_queens", "re_points": "190", "re_announced": "re"}),
+    ((0, 2), {"re_points": "120"}),  # a tie: Bock for the next four deals
+    ((1, 2), {"re_points": "125", "re_announced": "re", "kontra_announced": "kontra"}),
+    ((0, 3), {"re_points": "145", "re_announced": "no_90"}),  # a lost "Re": another Bock round
+    ((3,), {"game": "solo_jacks", "re_points": "110"}),
+    ((0, 1), {"re_points": "200", "re_karlchen": "1"}),
+    ((2, 3), {"schwarz": "re"}),
+]
+
+
+@pytest.fixture(scope="module")
+def sheet_server(tmp_path_factory) -> Iterator[str]:
+    """The app with its own SQLite file, served in a thread."""
+    logging.getLogger("werkzeug").setLevel(logging.WARNING)
+    folder: Path = tmp_path_factory.mktemp("sheets")
+    app = create_app({"DATABASE_URL": f"sqlite:///{folder}/sheets.sqlite3"})
+    httpd = make_server("127.0.0.1", 0, app, threaded=True)
+    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{httpd.server_port}"
+    httpd.shutdown()
+    thread.join()
+    httpd.server_close()
+
+
+@pytest.fixture
+def phone(browser: Browser, sheet_server: str) -> Iterator[Page]:
+    context = browser.new_context(viewport=PHONE, base_url=sheet_server, locale="en-GB")
+    page = context.new_page()
+    problems: list[str] = []
+    page.on("pageerror", lambda error: problems.append(str(error)))
+    page.on("console", lambda msg: problems.append(msg.text) if msg.type == "error" else None)
+    yield page
+    context.close()
+    assert not problems, problems
+
+
+def start_sheet(page: Page) -> str:
+    page.goto("/en/sheet/")
+    for field, name in zip(page.locator("input[name=player]").all(), PLAYERS):
+        field.fill(name)
+    page.check("input[name=bock]")
+    page.click("text=Start the sheet")
+    expect(page.locator("h1")).to_have_text("Score sheet")
+    return page.url
+
+
+def enter(page: Page, re_players: tuple[int, ...], fields: dict[str, str]) -> None:
+    """Fill the deal form the way a player would, wait for the preview, save."""
+    expect(page.locator("h1")).to_contain_text("Deal")  # hx-boost swaps pages in: wait for it
+    for box in page.locator("input[name=re]").all():
+        box.set_checked(int(box.get_attribute("value")) in re_players)
+    page.select_option("select[name=game]", fields.get("game", "normal"))
+    for name, value in fields.items():
+        if name == "game":
+            continue
+        field = page.locator(f"[name={name}]")
+        if field.evaluate("el => el.tagName") == "SELECT":
+            field.select_option(value)
+        else:
+            field.fill(value)
+    expect(page.locator("#verdict")).to_contain_text("win")  # the preview answered
+    page.click("text=Save deal")
+    expect(page.locator("h1")).to_have_text("Score sheet")
+
+
+def totals(page: Page) -> list[int]:
+    cells = page.locator("tfoot td.num").all_inner_texts()
+    return [int(c.strip().replace("\u2212", "-")) for c in cells]
+
+
+def expected_totals(plays: list[tuple[tuple[int, ...], dict[str, str]]]) -> list[int]:
+    deals = []
+    for re_players, fields in plays:
+        points = 240 if fields.get("schwarz") == "re" else int(fields["re_points"])
+        tricks = 12 if points == 240 else 6
+        extras: dict[str, dict[str, int]] = {}
+        for name, value in fields.items():
+            party, _, extra = name.partition("_")
+            if party in ("re", "kontra") and extra in ("fox", "doppelkopf", "karlchen"):
+                extras.setdefault(party, {})[extra] = int(value)
+        deals.append(Deal(fields.get("game", "normal"), points, tricks, 0, re_players,
+                          fields.get("re_announced"), fields.get("kontra_announced"), extras))
+    return list(evening(RuleSet.named("ddv"), 4, deals, bock=True).totals)
+
+
+def test_an_evening_with_an_edit_and_a_delete(phone, browser, sheet_server, axe_source):
+    url = start_sheet(phone)
+    assert violations(phone, axe_source) == []
+    for number, (re_players, fields) in enumerate(EVENING, start=1):
+        phone.click(f"text=Enter deal {number}")
+        if number == 1:
+            assert violations(phone, axe_source) == []
+        enter(phone, re_players, fields)
+    assert totals(phone) == expected_totals(EVENING)
+    assert phone.locator("text=both checks pass").count() == 8
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    phone.screenshot(path=str(SCREENSHOTS / "sheet-evening.png"), full_page=True)
+
+    # Deal 3 was 121, not 120: no tie, so no Bock round from it.
+    phone.click("a[aria-label='Change deal 3']")
+    expect(phone.locator("input[name=re_points]")).to_have_value("120")
+    enter(phone, (0, 2), {"re_points": "121"})
+    plays = list(EVENING)
+    plays[2] = ((0, 2), {"re_points": "121"})
+    assert totals(phone) == expected_totals(plays)
+
+    # Deal 6 was entered by mistake: delete it.
+    phone.click("a[aria-label='Change deal 6']")
+    phone.click("text=Delete deal 6")
+    expect(phone.locator("h1")).to_have_text("Score sheet")
+    del plays[5]
+    assert totals(phone) == expected_totals(plays)
+    assert phone.locator(".sheet-table tbody tr").count() == 7
+    assert violations(phone, axe_source) == []
+
+    # A second phone follows the read-only link and sees the same sheet.
+    view_url = phone.locator("input[readonly]").first.input_value()
+    other = browser.new_context(viewport=PHONE)
+    follower = other.new_page()
+    follower.goto(view_url)
+    assert totals(follower) == totals(phone)
+    assert follower.locator("text=Enter deal").count() == 0
+    other.close()
+
+
+def test_a_bad_deal_is_explained_and_not_saved(browser, sheet_server):
+    context = browser.new_context(viewport=PHONE, base_url=sheet_server)
+    phone = context.new_page()
+    start_sheet(phone)
+    phone.click("text=Enter deal 1")
+    phone.check("input[name=re][value='1']")
+    phone.fill("input[name=re_points]", "130")
+    phone.click("text=Save deal")
+    expect(phone.locator("#error-re_players")).to_have_text("This game has exactly 2 Re players.")
+    phone.click("text=Back to the sheet")
+    expect(phone.locator("h1")).to_have_text("Score sheet")
+    assert phone.locator(".sheet-table tbody tr").count() == 0
+    context.close()
