@@ -162,3 +162,16 @@ def test_a_bad_deal_is_explained_and_not_saved(browser, sheet_server):
     expect(phone.locator("h1")).to_have_text("Score sheet")
     assert phone.locator(".sheet-table tbody tr").count() == 0
     context.close()
+
+
+def test_seven_players_fit_a_phone(phone, axe_source):
+    phone.goto("/en/sheet/")
+    names = ["Anna", "Bert", "Carl", "Dora", "Emil", "Fritz", "Gerda"]
+    for field, name in zip(phone.locator("input[name=player]").all(), names):
+        field.fill(name)
+    phone.click("text=Start the sheet")
+    phone.click("text=Enter deal 1")
+    enter(phone, (1, 2), {"re_points": "130"})
+    assert phone.evaluate("document.documentElement.scrollWidth") <= 360
+    assert "Sits out: Anna, Bert, Gerda" in phone.locator(".sheet-next").inner_text()
+    assert violations(phone, axe_source) == []

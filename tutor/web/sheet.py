@@ -98,9 +98,11 @@ def read_rules(form: MultiDict[str, str], errors: dict[str, str]) -> RuleSet:
         return RuleSet.named(ruleset)
 
 
-def read_deal(form: MultiDict[str, str], sheet: Sheet, rules: RuleSet, proposed_dealer: int) -> tuple[Form, Deal | None]:
-    """The deal form: the calculator's summary plus who dealt and who was Re."""
-    summary_form = read(form, rules, required=True)
+def read_deal(form: MultiDict[str, str], sheet: Sheet, rules: RuleSet, proposed_dealer: int,
+              preview: bool = False) -> tuple[Form, Deal | None]:
+    """The deal form: the calculator's summary plus who dealt and who was Re. A preview
+    (while the form is being filled in) does not yet ask for what is still missing."""
+    summary_form = read(form, rules, required=not preview)
     players = len(sheet.players)
     summary_form.values["dealer"] = form.get("dealer", str(proposed_dealer))[:2]
     dealer_text = summary_form.values["dealer"]
@@ -114,15 +116,15 @@ def read_deal(form: MultiDict[str, str], sheet: Sheet, rules: RuleSet, proposed_
         summary_form.error("re_players", str(_("Please choose one of the values offered.")))
     summary = summary_form.summary
     if summary is None or summary_form.errors or dealer is None:
-        summary_form.summary = None
         return summary_form, None
     deal = Deal(summary.game, summary.re_points, summary.re_tricks, dealer, re_players,
                 summary.re_announced, summary.kontra_announced, summary.extras)
     try:
         check_deal(rules, players, deal)
     except RulesError as error:
-        summary_form.error(_deal_field(error.field), message(error))
-        summary_form.summary = None
+        still_picking = error.code == "wrong_re_count" and len(re_players) < error.params["expected"]
+        if not (preview and still_picking):
+            summary_form.error(_deal_field(error.field), message(error))
         return summary_form, None
     return summary_form, deal
 
@@ -280,7 +282,7 @@ def new_deal(key: str) -> tuple[str, int]:
     loaded = Loaded(key)
     loaded.require_editor()
     args = request.args if request.args else MultiDict({"dealer": str(loaded.evening.next_dealer)})
-    form, _deal = read_deal(args, loaded.sheet, loaded.rules, loaded.evening.next_dealer)
+    form, _deal = read_deal(args, loaded.sheet, loaded.rules, loaded.evening.next_dealer, preview=True)
     if not request.args:
         form.errors.clear()
     return _deal_page(loaded, form, None, 200)
@@ -310,7 +312,7 @@ def edit_deal(key: str, deal_id: str) -> tuple[str, int]:
     loaded.require_editor()
     index, _stored = loaded.stored_deal(deal_id)
     fields = request.args if request.args else summary_fields(loaded.deals[index], loaded.rules)
-    form, _deal = read_deal(fields, loaded.sheet, loaded.rules, loaded.deals[index].dealer)
+    form, _deal = read_deal(fields, loaded.sheet, loaded.rules, loaded.deals[index].dealer, preview=True)
     return _deal_page(loaded, form, deal_id, 200)
 
 
