@@ -283,3 +283,34 @@ def test_the_service_worker_precaches_the_quiz_assets_and_serves_the_pack_offlin
     body = client.get("/sw.js").get_data(as_text=True)
     assert "css/quiz.css" in body and "js/quiz.js" in body
     assert "/quiz/pack" in body
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "fr"])
+def test_every_prompt_choice_and_reason_has_words(app, lang):
+    from tutor.quiz import MAX_LEVEL
+    from tutor.rules.rulesets import RuleSet
+    from tutor.web import quiz_text
+
+    rules = (RuleSet.named("ddv").with_options(poverty=True, dullen="second_wins", schweinchen=True),
+             RuleSet.named("pagat").with_options(dullen="second_wins_except_last", deck=40))
+    codes = set()
+    with app.test_request_context(f"/{lang}/quiz/"):
+        from flask import g
+        g.lang = lang
+        for kind in KINDS:
+            for seed in range(150):
+                q = make(kind, seed, rules[seed % 2], seed % (MAX_LEVEL + 1))
+                texts = [quiz_text.prompt(q), quiz_text.answer_text(q)]
+                texts += [quiz_text.reason_text(r, q) for r in q.reasons]
+                texts += [quiz_text.choice_label(c) for f in q.fields for c in f.choices if not c.card]
+                for text in texts:
+                    assert text.strip() and "%(" not in text, (kind, seed, text)
+                codes.update(r.code for r in q.reasons)
+    assert len(codes) >= 45, sorted(codes)
+
+
+def test_an_answer_posted_from_another_site_does_not_count(app, client):
+    html = client.get("/en/quiz/winner").get_data(as_text=True)
+    question, _ = question_of(app, html)
+    response = post_answer(client, "/en/quiz/winner", html, form_for(question), **{"Sec-Fetch-Site": "cross-site"})
+    assert response.status_code == 400 and "winner" not in progress_of(app, client).kinds

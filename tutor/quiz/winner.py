@@ -32,7 +32,7 @@ def build(rng: random.Random, rules: RuleSet, level: int = 0) -> Question:
         position = play(rng, rules, game)
         deal, table = position.deal, position.table
         plain_table = game_table(game_of(deal.game), plain)
-        target = rng.choice(WANTED[:7])
+        target = rng.choice(WANTED)
         found: dict[str, tuple[int, int]] = {}
         last = len(deal.tricks) - 1
         order = list(range(len(deal.tricks)))
@@ -54,9 +54,9 @@ def build(rng: random.Random, rules: RuleSet, level: int = 0) -> Question:
         if code is None:
             continue
         t, size = found[code]
-        cards = [card_id(c) for c in deal.tricks[t][:size]]
-        reason = trick_reason(cards, game_of(deal.game), rules_of(position), t == last)
-        plays = [(deal.seat_of(t, i), c) for i, c in enumerate(cards)]
+        ids = [card_id(c) for c in deal.tricks[t][:size]]
+        reason = trick_reason(ids, game_of(deal.game), rules_of(position), t == last)
+        plays = [(deal.seat_of(t, i), c) for i, c in enumerate(ids)]
         choices = tuple(Choice(str(i), card=c, params={"seat": seat}) for i, (seat, c) in enumerate(plays))
         return Question(
             kind=KIND, seed=0, level=level, rules=rules, game=deal.game,

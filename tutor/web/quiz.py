@@ -164,6 +164,8 @@ def answer(mode: str, kind: str | None = None) -> Response:
     count it once, and show why. Anything wrong gets a message and a fresh question."""
     day = today()
     try:
+        if request.headers.get("Sec-Fetch-Site") == "cross-site":
+            raise BadSignature("another site")  # an answer posted from elsewhere is not the player's
         data = _signer().loads(request.form.get("token", ""))
         if not isinstance(data, dict) or data.get("m") != mode or (kind and data.get("k") != kind):
             raise BadSignature("mode")
