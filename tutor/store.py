@@ -136,6 +136,9 @@ class Store:
             finally:
                 conn.close()
         with self._transaction() as cur:
+            if self.postgres:
+                # Several workers may start at once: one creates the tables, the others wait.
+                cur.execute("SELECT pg_advisory_xact_lock(4711)")
             for statement in SCHEMA:
                 cur.execute(statement)
         self._ready = True

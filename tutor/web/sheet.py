@@ -14,6 +14,7 @@ from typing import Any, Final
 
 from flask import Blueprint, Flask, abort, current_app, make_response, redirect, render_template, request, url_for
 from flask_babel import gettext as _
+from flask_babel import ngettext
 from flask_babel import lazy_gettext as _l
 from werkzeug.datastructures import MultiDict
 from werkzeug.wrappers import Response
@@ -78,7 +79,7 @@ def read_players(form: MultiDict[str, str], errors: dict[str, str]) -> list[str]
     if len(form.getlist("player")) > MAX_PLAYERS or not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
         errors["player"] = _("Enter the names of %(low)d to %(high)d players.", low=MIN_PLAYERS, high=MAX_PLAYERS)
     elif any(len(n) > MAX_NAME or not n.isprintable() for n in names):
-        errors["player"] = _("A name has at most %(num)d letters.", num=MAX_NAME)
+        errors["player"] = ngettext("A name has at most %(num)d letter.", "A name has at most %(num)d letters.", MAX_NAME)
     elif len({n.casefold() for n in names}) != len(names):
         errors["player"] = _("Two players have the same name: tell them apart.")
     return names
