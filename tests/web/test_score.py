@@ -11,7 +11,10 @@ import pytest
 from flask_babel import force_locale
 
 from tests.conftest import LANGUAGES
+from tutor.rules.rulesets import RuleSet
+from tutor.rules.scoring import WORKED_EXAMPLES as WORKED
 from tutor.web.api_errors import error_message
+from tutor.web.scoreform import Summary, signed
 
 HX = {"HX-Request": "true"}
 
@@ -186,3 +189,15 @@ def test_three_foxes_are_explained_in_every_language(client):
 def test_the_calculator_is_in_the_service_worker_precache(client):
     body = client.get("/sw.js").get_data(as_text=True)
     assert '"/de/score/"' in body and "/static/css/score.css" in body
+
+
+@pytest.mark.parametrize("example", WORKED)
+def test_the_engines_worked_examples_through_the_form(client, example):
+    """The engine's own copy of the worked examples, typed into the form as a URL."""
+    rules = RuleSet.named("ddv")
+    summary = Summary(example.game, example.re_points, example.re_tricks, example.re_announced,
+                      example.kontra_announced, {p: dict(c) for p, c in example.extras.items()})
+    response = client.get("/en/score/?" + urlencode({"rules": "ddv", **summary.as_fields(rules)}))
+    assert response.status_code == 200
+    writes = re.findall(r'class="writes__amount">(.*?)<', response.get_data(as_text=True))
+    assert writes == [signed(example.scores["re"]), signed(example.scores["kontra"])]

@@ -274,3 +274,15 @@ def test_the_sheet_matches_the_engine(client):
     deals = [Deal(g, int(p), 6, int(d), tuple(int(r) for r in rp)) for d, rp, g, p in plays]
     expected = evening(RuleSet.named("ddv"), 4, deals).totals
     assert totals(client, url) == [str(t) for t in expected]
+
+
+@pytest.mark.parametrize(
+    "query",
+    ["dealer=99&re=1", "dealer=-1", "re=" + "&re=".join("0" * 50), "re_points=%00", "game=solo_aces&re=0&re=1",
+     "schwarz=kontra&re_tricks=5", "re_fox=9", "dealer=%F0%9F%83%8F"],
+)
+def test_the_preview_never_breaks(client, query):
+    url = new_sheet(client)
+    response = client.get(f"{url}/deal?{query}", headers={"HX-Request": "true"})
+    assert response.status_code == 200
+    assert 'id="result"' in response.get_data(as_text=True)
