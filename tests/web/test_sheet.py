@@ -286,3 +286,14 @@ def test_the_preview_never_breaks(client, query):
     response = client.get(f"{url}/deal?{query}", headers={"HX-Request": "true"})
     assert response.status_code == 200
     assert 'id="result"' in response.get_data(as_text=True)
+
+
+def test_other_phones_poll_just_the_live_part(client, store):
+    url = new_sheet(client)
+    view = "/en/sheet/" + store.find(url.rsplit("/", 1)[1])[0].view_key
+    assert 'hx-trigger="every 10s"' in client.get(view).get_data(as_text=True)
+    assert 'hx-trigger="every 10s"' not in client.get(url).get_data(as_text=True)
+    add(client, url, dealer="0", re=["1", "2"], re_points="130")
+    fragment = client.get(view, headers={"HX-Request": "true"}).get_data(as_text=True)
+    assert fragment.lstrip().startswith('<div id="sheet-live"') and "<html" not in fragment
+    assert "both checks pass" in fragment

@@ -244,7 +244,8 @@ def create() -> Response | tuple[str, int]:
 def show(key: str) -> str:
     """The sheet: every deal with each player's entry, the checks, the totals, what is next."""
     loaded = Loaded(key)
-    return render_template("sheet/show.html", **sheet_context(loaded))
+    template = "sheet/_live.html" if htmx.is_partial(request) else "sheet/show.html"
+    return render_template(template, **sheet_context(loaded))
 
 
 def _deal_page(loaded: Loaded, form: Form, deal_id: str | None, status: int, notice: str | None = None) -> tuple[str, int]:
