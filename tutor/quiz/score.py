@@ -60,7 +60,7 @@ def build(rng: random.Random, rules: RuleSet, level: int = 0) -> Question:
         kind=KIND, seed=0, level=level, rules=rules, game=deal.game,
         prompt="score_solo" if is_solo(deal.game) else "score", params={},
         fields=(Field("winner", "one", winner_choices, label="winner"),
-                Field("result", "number", low=-999, high=999, label="result")),
+                Field("result", "number", low=-999, high=999, label="result_solo" if is_solo(deal.game) else "result")),
         answer=(result.winner or "nobody", str(result.scores["re"])),
         reasons=tuple(reasons), section=SECTION,
         facts={"re_points": re_points, "kontra_points": 240 - re_points, "re_tricks": re_tricks,

@@ -155,6 +155,7 @@ def field_label(name: str | None) -> str:
     return {
         "winner": _("Who won?"),
         "result": _("Points for each Re player"),
+        "result_solo": _("Points for the soloist"),
         "game": _("Game"),
         "leader": _("Plays the first card"),
     }.get(name or "", "")
@@ -277,13 +278,19 @@ def _score(p: dict[str, Any], code: str, q: Question) -> str:
     lines = "; ".join(
         f"{labels.LINES[line_id]} ({party_name(party)}) {points}" for line_id, party, points in p["lines"]
     ) or _("no lines")
+    return _("Lines: %(lines)s.", lines=lines) + " " + score_total(Reason(code, p))
+
+
+def score_total(reason: Reason) -> str:
+    """What the lines add up to, and what each player writes."""
+    p = reason.params
     if p["solo"]:
         total = _("Value %(value)s, seen from Re. The soloist writes three times: %(re)s; each opponent %(kontra)s.",
                   value=signed(p["value"]), re=signed(p["re"]), kontra=signed(p["kontra"]))
     else:
         total = _("Value %(value)s, seen from Re: each Re player writes %(re)s, each Kontra player %(kontra)s.",
                   value=signed(p["value"]), re=signed(p["re"]), kontra=signed(p["kontra"]))
-    return _("Lines: %(lines)s.", lines=lines) + " " + total
+    return total
 
 
 def _game(p: dict[str, Any], code: str, q: Question) -> str:
