@@ -21,7 +21,6 @@ from werkzeug.wrappers import Response
 
 from tutor import htmx, i18n
 from tutor.rules.errors import RulesError
-from tutor.rules.games import is_solo
 from tutor.rules.rulesets import OPTION_CHOICES, RULESETS, RuleSet
 from tutor.rules.sheet import MAX_PLAYERS, MIN_PLAYERS, Deal, Evening, check_deal, evening, seating
 from tutor.store import Conflict, NotFound, Sheet, Store, StoredDeal
@@ -125,13 +124,9 @@ def read_deal(form: MultiDict[str, str], sheet: Sheet, rules: RuleSet, proposed_
     except RulesError as error:
         still_picking = error.code == "wrong_re_count" and len(re_players) < error.params["expected"]
         if not (preview and still_picking):
-            summary_form.error(_deal_field(error.field), message(error))
+            summary_form.error(field_name(error.field), message(error))
         return summary_form, None
     return summary_form, deal
-
-
-def _deal_field(field: str | None) -> str:
-    return field_name(field)
 
 
 def to_data(deal: Deal) -> dict[str, Any]:
