@@ -229,7 +229,7 @@ def create() -> Response | tuple[str, int]:
     if unknown:
         errors.setdefault("form", _("The request could not be understood."))
     if errors:
-        values = {"player": request.form.getlist("player")[:MAX_PLAYERS], "bock": bock}
+        values = {"player": request.form.getlist("player")[:MAX_PLAYERS], "bock": bock, "first_dealer": first}
         return _new_sheet_page(errors, values, rules, 400)
     sheet = store().create_sheet(names, rules_key(rules), bock, int(first))
     return redirect(url_for("sheet.show", key=sheet.edit_key), code=303)
