@@ -10,7 +10,7 @@ import pytest
 from tutor.quiz import KINDS, MAX_LEVEL, make
 from tutor.quiz.base import BadAnswer, canonical, check, parse_answer
 from tutor.rules.announcements import may_announce
-from tutor.rules.cards import QUEEN_OF_CLUBS, parse_card
+from tutor.rules.cards import parse_card
 from tutor.rules.deals import wedding_parties
 from tutor.rules.games import is_solo, is_trump, legal_cards, trick_points, trick_winner
 from tutor.rules.reservations import Reservation, decide

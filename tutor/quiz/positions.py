@@ -20,11 +20,11 @@ from tutor.rules.deals import (
 )
 from tutor.rules.explain import poverty_parties
 from tutor.rules.games import GameTable, game_table, is_normal_type
-from tutor.rules.reservations import Reservation, decide, may_declare_poverty, poverty_trumps
+from tutor.rules.reservations import ANNOUNCED_SOLOS, Reservation, decide, may_declare_poverty, poverty_trumps
 from tutor.rules.rulesets import RuleSet
 
 SEATS: Final = 4
-SOLO_GAMES: Final = ("solo_diamonds", "solo_hearts", "solo_spades", "solo_clubs", "solo_queens", "solo_jacks", "solo_aces")
+SOLO_GAMES: Final = ANNOUNCED_SOLOS  # the solos a player may announce
 
 
 @dataclass(frozen=True, slots=True)
