@@ -27,7 +27,11 @@ __all__ = ["build", "check"]
 def build(rng: random.Random, rules: RuleSet, level: int = 0) -> Question:
     """A trick (or the start of one) from a played deal, with its winner and the reason."""
     plain = base_rules(rules)
+    # At the top level, the house options the player enabled are a lesson of their own.
+    want_house = level >= 3 and (rules.dullen != plain.dullen or rules.schweinchen) and rng.random() < 0.4
+    tries = 0
     while True:
+        tries += 1
         game = pick_game(rng, level, rules)
         position = play(rng, rules, game)
         deal, table = position.deal, position.table
@@ -35,9 +39,17 @@ def build(rng: random.Random, rules: RuleSet, level: int = 0) -> Question:
         target = rng.choice(WANTED)
         found: dict[str, tuple[int, int]] = {}
         last = len(deal.tricks) - 1
+        if want_house and tries < 25:
+            # Only a trick that goes another way without the house options will do.
+            house_tricks = [(t, size) for t in range(last + 1) for size in (2, 3, 4)
+                            if table.winner(deal.tricks[t][:size], t == last)
+                            != plain_table.winner(deal.tricks[t][:size], t == last)]
+            if not house_tricks:
+                continue
+            found[target] = rng.choice(house_tricks)
         order = list(range(len(deal.tricks)))
         rng.shuffle(order)
-        for t in order:
+        for t in order if not found else ():
             trick = deal.tricks[t]
             size = 2 + int(rng.random() * 3)
             cards = list(trick[:size])
@@ -67,5 +79,6 @@ def build(rng: random.Random, rules: RuleSet, level: int = 0) -> Question:
             reasons=(reason,),
             section=SECTION,
             facts={"plays": plays, "schweinchen": schweinchen_in_play(position)},
-            rules_decide=table.dulle_second_wins or schweinchen_in_play(position),
+            # The house options decide when the trick goes another way without them.
+            rules_decide=table.winner(deal.tricks[t][:size], t == last) != plain_table.winner(deal.tricks[t][:size], t == last),
         )
