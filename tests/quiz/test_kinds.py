@@ -113,6 +113,34 @@ def needs_hold(q):
     return wins(points, tricks // 2) and (points == 0 or not wins(points - 1, tricks // 2))
 
 
+ALLOWED = ("in_time", "reply_in_time", "rides_along")
+
+
+def reasons_agree(q):
+    """The reason the question shows names the answer it expects."""
+    first, last = q.reasons[0].params, q.reasons[-1].params
+    if q.kind == "winner":
+        return str(first["winner"]) == q.answer[0]
+    if q.kind == "trumps" and q.prompt == "higher":
+        return first["card"] == q.facts["cards"][int(q.answer[0])]
+    if q.kind == "trumps":
+        return (q.reasons[0].code == "is_trump") == (q.answer[0] == "yes")
+    if q.kind == "points":
+        return str(first["total"]) == q.answer[0]
+    if q.kind == "announce" and q.prompt == "announce_what":
+        allowed = [q.fields[0].choices[i].value for i, r in enumerate(q.reasons) if r.code in ALLOWED]
+        return ",".join(sorted(allowed)) == q.answer[0]
+    if q.kind == "announce":
+        return ",".join(str(s) for s, r in enumerate(q.reasons) if r.code in ALLOWED) == q.answer[0]
+    if q.kind == "game":
+        return last["seat"] == int(q.answer[1])
+    if q.kind == "party":
+        return first["party"] == q.answer[0]
+    if q.kind == "score":
+        return q.reasons[-1].params["re"] == int(q.answer[1])
+    return True
+
+
 @pytest.mark.parametrize("kind", KINDS)
 def test_every_question_is_well_formed_and_the_engines_answer(kind):
     seen = Counter()
@@ -140,6 +168,7 @@ def test_every_question_is_well_formed_and_the_engines_answer(kind):
             assert needs_hold(q), (q.facts, q.params, q.answer)
         else:
             assert q.answer == engine_answer(q), (q.seed, q.facts, q.answer)
+        assert reasons_agree(q), (q.seed, q.reasons, q.answer)
         seen[q.reasons[0].code] += 1
         seen[q.game] += 1
     # The generator teaches more than one rule.

@@ -172,3 +172,26 @@ def test_poverty_parties_ignore_the_queens():
     reason = party_reason("poverty", poverty_parties(0, 2), 1, 1, poor=0, acceptor=2)
     assert reason.code == "poverty_other" and reason.params["party"] == "kontra"
     assert party_reason("normal", ("re", "kontra", "re", "kontra"), 2, 1).code == "holds_old_one"
+
+
+def test_the_leader_reason_names_the_rule_even_when_the_soloist_sits_left_of_the_dealer():
+    decision, reasons = reservation_reasons(DDV, 3, [Reservation("solo", "solo_queens", True), HEALTHY, HEALTHY, HEALTHY])
+    assert decision.leader == 0 and reasons[-1].code == "compulsory_soloist_leads"
+    decision, reasons = reservation_reasons(DDV, 3, [Reservation("solo", "solo_queens"), HEALTHY, HEALTHY, HEALTHY])
+    assert decision.leader == 0 and reasons[-1].code == "solo_lead_left_by_solo_kind"
+
+
+def test_leader_reasons_agree_with_decide_over_random_reservations():
+    rng = random.Random(9)
+    kinds = [HEALTHY, Reservation("wedding"), Reservation("poverty")]
+    kinds += [Reservation("solo", solo, compulsory) for solo in ("solo_queens", "solo_aces") for compulsory in (False, True)]
+    for rules in (DDV.with_options(poverty=True), PAGAT, PAGAT.with_options(solo_lead="soloist"), DDV.with_options(solo_lead="left_of_dealer", poverty=True)):
+        for _ in range(300):
+            dealer = rng.randrange(4)
+            decision, reasons = reservation_reasons(rules, dealer, [rng.choice(kinds) for _ in range(4)])
+            code = reasons[-1].code
+            if code in ("soloist_leads", "compulsory_soloist_leads"):
+                assert decision.leader == decision.declarer
+            else:
+                assert decision.leader == (dealer + 1) % 4
+            assert reasons[-1].params["seat"] == decision.leader

@@ -252,10 +252,15 @@ def reservation_reasons(rules: RuleSet, dealer: int, reservations: Sequence[Rese
             reasons.append(Reason(f"priority_{rules.ruleset}", {"seat": decision.declarer, "others": rivals}))
         else:
             reasons.append(Reason("only_reservation", {"seat": decision.declarer}))
-    if decision.leader == left:
-        code = "left_of_dealer_leads" if not is_solo(decision.game) else f"solo_lead_left_{rules.solo_lead}"
+    # The same choice as decide() makes, named: the soloist may be the left neighbour too.
+    if not is_solo(decision.game):
+        code = "left_of_dealer_leads"
+    elif rules.solo_lead == "soloist":
+        code = "soloist_leads"
+    elif rules.solo_lead == "by_solo_kind" and decision.compulsory:
+        code = "compulsory_soloist_leads"
     else:
-        code = "compulsory_soloist_leads" if decision.compulsory and rules.solo_lead == "by_solo_kind" else "soloist_leads"
+        code = f"solo_lead_left_{rules.solo_lead}"
     reasons.append(Reason(code, {"seat": decision.leader, "dealer": dealer}))
     return decision, reasons
 
