@@ -6,9 +6,9 @@ import re
 from collections.abc import Iterator
 
 import pytest
-from playwright.sync_api import BrowserContext, Page, expect
+from playwright.sync_api import Browser, Page, expect
 
-from tests.browser.conftest import SCREENSHOTS
+from tests.browser.conftest import PHONE, SCREENSHOTS
 from tests.browser.test_axe import violations
 
 # (fields to set, what the one-line answer says, the scoring lines as "name Re Kontra")
@@ -30,14 +30,17 @@ EXAMPLES = [
 
 
 @pytest.fixture
-def calc(context: BrowserContext) -> Iterator[Page]:
-    """A phone page that fails on script errors; a 400 answer to impossible input is expected."""
+def calc(browser: Browser, server: str) -> Iterator[Page]:
+    """A phone page that fails on script errors; a 400 answer to impossible input is expected.
+    No service worker: its background precaching is not what these tests look at."""
+    context = browser.new_context(viewport=PHONE, base_url=server, locale="en-GB", service_workers="block")
     page = context.new_page()
     problems: list[str] = []
     page.on("pageerror", lambda error: problems.append(str(error)))
     page.on("console", lambda msg: problems.append(msg.text)
             if msg.type == "error" and "status of 400" not in msg.text else None)
     yield page
+    context.close()
     assert not problems, problems
 
 
@@ -67,7 +70,8 @@ def test_worked_examples_update_as_fields_change(calc, fields, verdict, expected
 
 
 def test_without_javascript_the_form_still_scores(browser, server):
-    context = browser.new_context(viewport={"width": 360, "height": 640}, base_url=server, java_script_enabled=False)
+    context = browser.new_context(viewport={"width": 360, "height": 640}, base_url=server, java_script_enabled=False,
+                                  service_workers="block")
     page = context.new_page()
     page.goto("/en/score/?rules=ddv")
     fill(page, {"game": "solo_queens", "re_points": "190", "re_announced": "re"})
@@ -109,7 +113,8 @@ def test_calculator_has_no_accessibility_violations(calc, axe_source, browser, s
     assert violations(calc, axe_source) == []
     assert calc.evaluate("document.documentElement.scrollWidth") <= 360
     calc.screenshot(path=str(SCREENSHOTS / "score-de.png"))
-    dark = browser.new_context(viewport={"width": 360, "height": 640}, base_url=server, color_scheme="dark")
+    dark = browser.new_context(viewport={"width": 360, "height": 640}, base_url=server, color_scheme="dark",
+                               service_workers="block")
     page = dark.new_page()
     page.goto("/en/score/?rules=ddv&re_points=130&re_fox=2&kontra_fox=1")
     assert violations(page, axe_source) == []

@@ -50,7 +50,7 @@ def sheet_server(tmp_path_factory) -> Iterator[str]:
 
 @pytest.fixture
 def phone(browser: Browser, sheet_server: str) -> Iterator[Page]:
-    context = browser.new_context(viewport=PHONE, base_url=sheet_server, locale="en-GB")
+    context = browser.new_context(viewport=PHONE, base_url=sheet_server, locale="en-GB", service_workers="block")
     page = context.new_page()
     problems: list[str] = []
     page.on("pageerror", lambda error: problems.append(str(error)))
@@ -141,7 +141,7 @@ def test_an_evening_with_an_edit_and_a_delete(phone, browser, sheet_server, axe_
 
     # A second phone follows the read-only link and sees the same sheet.
     view_url = phone.locator("input[readonly]").first.input_value()
-    other = browser.new_context(viewport=PHONE)
+    other = browser.new_context(viewport=PHONE, service_workers="block")
     follower = other.new_page()
     follower.goto(view_url)
     assert totals(follower) == totals(phone)
@@ -150,7 +150,7 @@ def test_an_evening_with_an_edit_and_a_delete(phone, browser, sheet_server, axe_
 
 
 def test_a_bad_deal_is_explained_and_not_saved(browser, sheet_server):
-    context = browser.new_context(viewport=PHONE, base_url=sheet_server)
+    context = browser.new_context(viewport=PHONE, base_url=sheet_server, service_workers="block")
     phone = context.new_page()
     start_sheet(phone)
     phone.click("text=Enter deal 1")
