@@ -258,11 +258,24 @@ def test_a_player_who_sat_out_cannot_be_re(client, store):
 
 
 @pytest.mark.parametrize("value", ["", "x", "1.0", "99999999999"])
-def test_a_damaged_version_is_a_400(client, store, value):
+def test_a_damaged_version_is_a_400_on_every_form(client, store, value):
+    url = new_sheet(client, lang="de")
+    add(client, url, dealer="0", re=["1", "2"], re_points="130")
+    deal_id = deal_ids(client, url)[0]
+    form = {"version": value, "dealer": "0", "re": ["1", "2"], "re_points": "99"}
+    for path, data in [(url + "/deal", form), (f"{url}/deal/{deal_id}", form), (f"{url}/deal/{deal_id}/delete", form)]:
+        response = client.post(path, data=data)
+        assert response.status_code == 400
+        assert '<html lang="de"' in response.get_data(as_text=True)
+    deals = store.load(url.rsplit("/", 1)[1])[2]
+    assert [d.data["re_points"] for d in deals] == [130]
+
+
+def test_editing_a_deal_that_is_gone_is_a_404(client):
     url = new_sheet(client)
-    response = client.post(url + "/deal", data={"version": value, "dealer": "0", "re": ["1", "2"], "re_points": "130"})
-    assert response.status_code == 400
-    assert store.load(url.rsplit("/", 1)[1])[2] == []
+    assert client.get(f"{url}/deal/000000000000").status_code == 404
+    response = client.post(f"{url}/deal/000000000000/delete", data={"version": "1"})
+    assert response.status_code == 404
 
 
 def test_the_sheet_matches_the_engine(client):
