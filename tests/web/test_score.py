@@ -89,7 +89,7 @@ def test_pagat_counts_karlchen_caught_and_the_failed_announcement(client):
 
 
 def test_schwarz_sets_the_points_and_scores_the_line(client):
-    html = client.get("/en/score/?rules=ddv&schwarz=re&re_points=").get_data(as_text=True)
+    html = client.get("/en/score/?rules=ddv&schwarz=re").get_data(as_text=True)
     assert ("opponents took no trick (schwarz)", "1", "") in lines_of(html)
     assert 'id="kontra-points" for="re_points">0<' in html
 
@@ -201,3 +201,17 @@ def test_the_engines_worked_examples_through_the_form(client, example):
     assert response.status_code == 200
     writes = re.findall(r'class="writes__amount">(.*?)<', response.get_data(as_text=True))
     assert writes == [signed(example.scores["re"]), signed(example.scores["kontra"])]
+
+
+def test_a_plain_submission_lands_on_the_short_address(client):
+    query = "rules=ddv&game=normal&re_points=156&schwarz=&re_tricks=&re_announced=&re_fox=1&kontra_fox=0&utm=x"
+    response = client.get("/en/score/?" + query)
+    assert response.status_code == 303
+    assert response.headers["Location"] == "/en/score/?rules=ddv&game=normal&re_points=156&re_fox=1"
+    assert client.get(response.headers["Location"]).status_code == 200  # and stays there
+
+
+def test_htmx_is_told_the_short_address(client):
+    response = client.get("/en/score/?rules=ddv&re_points=156&re_fox=0&schwarz=", headers=HX)
+    assert response.status_code == 200
+    assert response.headers["HX-Replace-Url"] == "/en/score/?rules=ddv&re_points=156"

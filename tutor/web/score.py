@@ -6,17 +6,18 @@ field; the engine decides what is possible and what a deal scores.
 """
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from flask import Blueprint, render_template, request, url_for
+from flask import Blueprint, Response, make_response, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 
 from tutor import htmx, i18n
 from tutor.rules.errors import RulesError
 from tutor.rules.games import GAMES, check_game, is_solo
 from tutor.rules.rulesets import RuleSet
-from tutor.rules.scoring import Score
+from tutor.rules.scoring import EXTRAS, Score
 from tutor.web import labels
 from tutor.web.scoreform import (
     EXTRA_LABELS,
@@ -91,9 +92,24 @@ def form_context(form: Form, rules: RuleSet) -> dict[str, Any]:
     }
 
 
+# Every field the calculator's URL may carry (Karlchen caught only where the rules count it).
+URL_FIELDS = frozenset(("rules", *field_names(RuleSet.named("pagat"))))
+
+
+def short_args(args: Mapping[str, str]) -> dict[str, str]:
+    """The fields worth keeping in the address: no empty ones, no extra points of 0, nothing
+    the calculator does not know. The result stays the same; the address gets short."""
+    return {name: value for name, value in args.items()
+            if name in URL_FIELDS and value != "" and not (value == "0" and name.split("_", 1)[-1] in EXTRAS)}
+
+
 @bp.get("/score/")
-def calculator() -> tuple[str, int]:
+def calculator() -> Response:
     """The calculator: the form, and the result of what it holds."""
+    short = short_args(request.args)
+    if not htmx.is_partial(request) and len(short) < len(list(request.args.items(multi=True))):
+        # A plain form submission sends every field: answer at the short address instead.
+        return redirect(url_for("score.calculator", **short), code=303)
     rules = current_rules()
     form_rules_error = None
     if "rules" in request.args:
@@ -120,4 +136,7 @@ def calculator() -> tuple[str, int]:
         partial=partial,
         settings_url=url_for("settings.show", next=url_for("score.calculator")),
     )
-    return body, 400 if form.errors else 200
+    response = make_response(body, 400 if form.errors else 200)
+    if partial:
+        response.headers["HX-Replace-Url"] = url_for("score.calculator", **short)  # for bookmarks
+    return response
