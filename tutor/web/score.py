@@ -10,8 +10,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from flask import Blueprint, Response, make_response, redirect, render_template, request, url_for
+from flask import Blueprint, make_response, redirect, render_template, request, url_for
 from flask_babel import gettext as _
+from werkzeug.wrappers import Response
 
 from tutor import htmx, i18n
 from tutor.rules.errors import RulesError
@@ -96,7 +97,7 @@ def form_context(form: Form, rules: RuleSet) -> dict[str, Any]:
 URL_FIELDS = frozenset(("rules", *field_names(RuleSet.named("pagat"))))
 
 
-def short_args(args: Mapping[str, str]) -> dict[str, str]:
+def short_args(args: Mapping[str, str]) -> dict[str, Any]:
     """The fields worth keeping in the address: no empty ones, no extra points of 0, nothing
     the calculator does not know. The result stays the same; the address gets short."""
     return {name: value for name, value in args.items()
