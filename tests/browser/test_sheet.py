@@ -164,7 +164,7 @@ def test_a_bad_deal_is_explained_and_not_saved(browser, sheet_server):
     context.close()
 
 
-def test_seven_players_fit_a_phone(phone, axe_source):
+def test_seven_players_fit_a_phone(phone, axe_source, browser, sheet_server):
     phone.goto("/en/sheet/")
     names = ["Anna", "Bert", "Carl", "Dora", "Emil", "Fritz", "Gerda"]
     for field, name in zip(phone.locator("input[name=player]").all(), names):
@@ -175,3 +175,9 @@ def test_seven_players_fit_a_phone(phone, axe_source):
     assert phone.evaluate("document.documentElement.scrollWidth") <= 360
     assert "Sits out: Anna, Bert, Gerda" in phone.locator(".sheet-next").inner_text()
     assert violations(phone, axe_source) == []
+    dark = browser.new_context(viewport=PHONE, base_url=sheet_server, color_scheme="dark", service_workers="block")
+    page = dark.new_page()
+    for url in (phone.url, phone.url.split("#")[0] + "/deal"):
+        page.goto(url)
+        assert violations(page, axe_source) == [], url
+    dark.close()
