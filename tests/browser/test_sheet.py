@@ -132,6 +132,7 @@ def test_an_evening_with_an_edit_and_a_delete(phone, browser, sheet_server, axe_
 
     # Deal 6 was entered by mistake: delete it.
     phone.click("a[aria-label='Change deal 6']")
+    phone.click("text=Delete this deal")
     phone.click("text=Delete deal 6")
     expect(phone.locator("h1")).to_have_text("Score sheet")
     del plays[5]
