@@ -182,3 +182,20 @@ def test_seven_players_fit_a_phone(phone, axe_source, browser, sheet_server):
         page.goto(url)
         assert violations(page, axe_source) == [], url
     dark.close()
+
+
+def test_the_sheet_works_without_javascript(browser, sheet_server):
+    context = browser.new_context(viewport=PHONE, base_url=sheet_server, java_script_enabled=False,
+                                  service_workers="block")
+    page = context.new_page()
+    start_sheet(page)
+    page.click("text=Enter deal 1")
+    page.check("input[name=re][value='1']")
+    page.check("input[name=re][value='3']")
+    page.fill("input[name=re_points]", "156")
+    page.select_option("select[name=re_fox]", "1")
+    page.select_option("select[name=kontra_doppelkopf]", "1")
+    page.click("text=Save deal")
+    expect(page.locator("h1")).to_have_text("Score sheet")
+    assert totals(page) == [-2, 2, -2, 2]
+    context.close()
