@@ -3,7 +3,7 @@ a poverty, a solo (RULES.md §4)."""
 from __future__ import annotations
 
 import random
-from typing import Final
+from typing import Any, Final
 
 from tutor.quiz.base import SEATS, Choice, Field, Question, check
 from tutor.quiz.positions import display_order, pick_game, play
@@ -30,8 +30,8 @@ def build(rng: random.Random, rules: RuleSet, level: int = 0) -> Question:
         # The instructive seat: one holding a Q♣ and still Kontra.
         holders = [s for s in range(SEATS) if QUEEN_OF_CLUBS in deal.hands[s] and s not in (info["poor"], info["acceptor"])]
         seat = holders[0] if holders else seat
-    facts: dict = {"seat": seat, "hand": [card_id(c) for c in display_order(list(deal.hands[seat]), position.table)]}
-    extra: dict = {}
+    facts: dict[str, Any] = {"seat": seat, "hand": [card_id(c) for c in display_order(list(deal.hands[seat]), position.table)]}
+    extra: dict[str, Any] = {}
     if deal.game in ("wedding", "wedding_solo"):
         groom = info["groom"]
         clarified = clarification_trick(groom, deal.winners)

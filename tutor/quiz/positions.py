@@ -63,10 +63,9 @@ def pick_game(rng: random.Random, level: int, rules: RuleSet) -> str:
     return rng.choice(games)
 
 
-def _play(rng: random.Random, rules: RuleSet, game: str, hands: list[list[Card]], leader: int) -> tuple[GameTable, list[tuple[Card, ...]], list[int], list[int]]:
+def _play(rng: random.Random, rules: RuleSet, game: str, hands: list[list[Card]], leader: int) -> tuple[GameTable, Played]:
     table = game_table(game, schweinchen_declared(rules, game, hands))
-    tricks, leaders, winners = play_randomly(rng, table, hands, leader)
-    return table, tricks, leaders, winners
+    return table, play_randomly(rng, table, hands, leader)
 
 
 def _give_both_old_ones(rng: random.Random, hands: list[list[Card]]) -> int:
@@ -103,8 +102,10 @@ def _split_old_ones(rng: random.Random, hands: list[list[Card]]) -> None:
     hands[other].sort()
 
 
-def _deal(rules: RuleSet, game: str, hands: list[list[Card]], table: GameTable,
-          played: tuple[list[tuple[Card, ...]], list[int], list[int]], parties: tuple[str, ...]) -> PlayedDeal:
+Played = tuple[list[tuple[Card, ...]], list[int], list[int]]  # tricks, their leaders and winners
+
+
+def _deal(rules: RuleSet, game: str, hands: list[list[Card]], played: Played, parties: tuple[str, ...]) -> PlayedDeal:
     tricks, leaders, winners = played
     return PlayedDeal(rules, game, tuple(tuple(h) for h in hands), tuple(tricks), tuple(leaders), tuple(winners), parties)
 
@@ -117,34 +118,34 @@ def play(rng: random.Random, rules: RuleSet, game: str, dealer: int | None = Non
     hands = deal_hands(rng, rules)
     if game == "normal":
         _split_old_ones(rng, hands)
-        table, *played = _play(rng, rules, "normal", hands, left)
-        return Position(_deal(rules, "normal", hands, table, tuple(played), normal_parties(hands)), table, dealer)  # type: ignore[arg-type]
+        table, played = _play(rng, rules, "normal", hands, left)
+        return Position(_deal(rules, "normal", hands, played, normal_parties(hands)), table, dealer)
     if game in ("wedding", "wedding_solo"):
         groom = _give_both_old_ones(rng, hands)
         while True:
-            table, tricks, leaders, winners = _play(rng, rules, "wedding", hands, left)
-            became, parties = wedding_parties(groom, winners)
+            table, played = _play(rng, rules, "wedding", hands, left)
+            became, parties = wedding_parties(groom, played[2])
             # As random_deal does: a wedding solo loses a declared Schweinchen, so the tricks
             # must have gone the same way under the solo's trumps.
             if became == "wedding" or game_table(became, schweinchen_declared(rules, became, hands)).same_play(table):
                 break
-        deal = _deal(rules, became, hands, table, (tricks, leaders, winners), parties)
+        deal = _deal(rules, became, hands, played, parties)
         return Position(deal, table, dealer, {"groom": groom})
     if game == "silent_wedding":
         groom = _give_both_old_ones(rng, hands)
-        table, *played = _play(rng, rules, game, hands, left)
+        table, played = _play(rng, rules, game, hands, left)
         parties = tuple("re" if s == groom else "kontra" for s in range(SEATS))
-        return Position(_deal(rules, game, hands, table, tuple(played), parties), table, dealer, {"groom": groom})  # type: ignore[arg-type]
+        return Position(_deal(rules, game, hands, played, parties), table, dealer, {"groom": groom})
     if game == "poverty":
         return _poverty(rng, rules, hands, dealer)
     soloist = int(rng.random() * SEATS)
     compulsory = rules.ruleset == "ddv" and rng.random() < 0.5
     reservations = [Reservation("solo", game, compulsory) if s == soloist else Reservation() for s in range(SEATS)]
     leader = decide(rules, dealer, reservations).leader
-    table, *played = _play(rng, rules, game, hands, leader)
+    table, played = _play(rng, rules, game, hands, leader)
     parties = tuple("re" if s == soloist else "kontra" for s in range(SEATS))
     info = {"soloist": soloist, "compulsory": compulsory}
-    return Position(_deal(rules, game, hands, table, tuple(played), parties), table, dealer, info)  # type: ignore[arg-type]
+    return Position(_deal(rules, game, hands, played, parties), table, dealer, info)
 
 
 def _poverty(rng: random.Random, rules: RuleSet, hands: list[list[Card]], dealer: int) -> Position:
@@ -170,10 +171,10 @@ def _poverty(rng: random.Random, rules: RuleSet, hands: list[list[Card]], dealer
     hands[poor] += returned
     hands[poor].sort()
     hands[acceptor].sort()
-    table, *played = _play(rng, rules, "poverty", hands, (dealer + 1) % SEATS)
+    table, played = _play(rng, rules, "poverty", hands, (dealer + 1) % SEATS)
     parties = poverty_parties(poor, acceptor)
     info = {"poor": poor, "acceptor": acceptor, "passed_trumps": len(trumps)}
-    return Position(_deal(rules, "poverty", hands, table, tuple(played), parties), table, dealer, info)  # type: ignore[arg-type]
+    return Position(_deal(rules, "poverty", hands, played, parties), table, dealer, info)
 
 
 def schweinchen_in_play(position: Position) -> bool:

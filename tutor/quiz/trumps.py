@@ -7,9 +7,9 @@ from typing import Final
 
 from tutor.quiz.base import Choice, Field, Question, check
 from tutor.quiz.positions import base_rules, pick_game
-from tutor.rules.cards import deck, card_id, rank_of, suit_of
+from tutor.rules.cards import Card, card_id, deck, rank_of, suit_of
 from tutor.rules.explain import compare_reason, trump_reason
-from tutor.rules.games import game_table, is_normal_type
+from tutor.rules.games import GameTable, game_table, is_normal_type
 from tutor.rules.rulesets import RuleSet
 
 KIND: Final = "trumps"
@@ -50,7 +50,7 @@ def _answer(question: Question, rules: RuleSet) -> tuple[str, ...]:
     return (str(compare_reason(first, second, question.game, rules)[0]),)
 
 
-def _higher(rng, rules, game, table, cards) -> Question | None:  # type: ignore[no-untyped-def]
+def _higher(rng: random.Random, rules: RuleSet, game: str, table: GameTable, cards: list[Card]) -> Question | None:
     trumps = [c for c in cards if table.is_trump(c)]
     roll = rng.random()
     if roll < 0.6 and len(trumps) >= 2:
@@ -81,7 +81,7 @@ def _higher(rng, rules, game, table, cards) -> Question | None:  # type: ignore[
     )
 
 
-def _is_trump(rng, rules, game, table, cards) -> Question | None:  # type: ignore[no-untyped-def]
+def _is_trump(rng: random.Random, rules: RuleSet, game: str, table: GameTable, cards: list[Card]) -> Question | None:
     # The cards people get wrong: the 10♥, queens and jacks, the diamonds, the led suit's ace.
     tricky = [c for c in cards if rank_of(c) in ("Q", "J") or suit_of(c) in ("H", "D") or rank_of(c) == "A"]
     card = card_id(rng.choice(tricky))
