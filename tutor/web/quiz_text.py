@@ -4,6 +4,7 @@ The engine says which rule decided (a code with parameters); this module only wo
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, Final
 
 from flask_babel import gettext as _
@@ -193,7 +194,7 @@ def reason_text(reason: Reason, q: Question) -> str:
     card = short(p["card"]) if "card" in p else ""
     if code in WORDS:
         return WORDS[code](p, card, q)
-    raise KeyError(code)
+    return GROUPED[code](p, code, q)
 
 
 def _suit(p: dict[str, Any]) -> str:
@@ -385,18 +386,20 @@ WORDS: Final = {
                                        suit=_suit(p)),
     "card_points": lambda p, c, q: _points(p, "card_points", q),
 }
-for _code in ("wedding_unclarified", "already_made", "too_late", "skipped_level_too_late", "reply_in_time",
-              "reply_too_late", "rides_along", "in_time", "all_made"):
-    WORDS[_code] = (lambda code: lambda p, c, q: _announce(p, code, q))(_code)  # type: ignore[index]
-for _code in ("meet_own_announcement", "opponent_misses", "kontra_alone_moves_line", "plain_majority"):
-    WORDS[_code] = (lambda code: lambda p, c, q: _needs(p, code, q))(_code)  # type: ignore[index]
-for _code in ("nobody_won", "winner", "score_lines"):
-    WORDS[_code] = (lambda code: lambda p, c, q: _score(p, code, q))(_code)  # type: ignore[index]
-for _code in ("all_healthy", "only_reservation", "earlier_in_turn", "priority_ddv", "priority_pagat",
-              "left_of_dealer_leads", "solo_lead_left_by_solo_kind", "solo_lead_left_left_of_dealer",
-              "solo_lead_left_soloist", "compulsory_soloist_leads", "soloist_leads"):
-    WORDS[_code] = (lambda code: lambda p, c, q: _game(p, code, q))(_code)  # type: ignore[index]
-for _code in ("holds_old_one", "no_old_one", "wedding_groom", "wedding_became_solo", "wedding_partner",
-              "wedding_opponent", "wedding_solo_opponent", "poverty_poor", "poverty_acceptor", "poverty_other",
-              "soloist", "solo_opponent"):
-    WORDS[_code] = (lambda code: lambda p, c, q: _party(p, code, q))(_code)  # type: ignore[index]
+# Reasons worded by one function per topic, which takes the code.
+GROUPED: Final[dict[str, Callable[[dict[str, Any], str, Question], str]]] = {
+    code: words
+    for words, codes in (
+        (_announce, ("wedding_unclarified", "already_made", "too_late", "skipped_level_too_late", "reply_in_time",
+                     "reply_too_late", "rides_along", "in_time", "all_made")),
+        (_needs, ("meet_own_announcement", "opponent_misses", "kontra_alone_moves_line", "plain_majority")),
+        (_score, ("nobody_won", "winner", "score_lines")),
+        (_game, ("all_healthy", "only_reservation", "earlier_in_turn", "priority_ddv", "priority_pagat",
+                 "left_of_dealer_leads", "solo_lead_left_by_solo_kind", "solo_lead_left_left_of_dealer",
+                 "solo_lead_left_soloist", "compulsory_soloist_leads", "soloist_leads")),
+        (_party, ("holds_old_one", "no_old_one", "wedding_groom", "wedding_became_solo", "wedding_partner",
+                  "wedding_opponent", "wedding_solo_opponent", "poverty_poor", "poverty_acceptor", "poverty_other",
+                  "soloist", "solo_opponent")),
+    )
+    for code in codes
+}
