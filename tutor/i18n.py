@@ -46,10 +46,12 @@ def select_locale() -> str:
 
 
 def remember_language(response: Response) -> Response:
-    """The language of the last page read is the one a bare `/` opens next time."""
+    """The language of the last page read is the one a bare `/` opens next time. Only a page
+    the visitor opens counts: the service worker precaching every language does not."""
     lang = g.get("lang")
     if (
         lang in LANGUAGES
+        and request.headers.get("Sec-Fetch-Dest", "document") == "document"
         and request.cookies.get(COOKIE) != lang
         and response.status_code == 200
         and response.mimetype == "text/html"

@@ -215,3 +215,12 @@ def test_htmx_is_told_the_short_address(client):
     response = client.get("/en/score/?rules=ddv&re_points=156&re_fox=0&schwarz=", headers=HX)
     assert response.status_code == 200
     assert response.headers["HX-Replace-Url"] == "/en/score/?rules=ddv&re_points=156"
+
+
+def test_precaching_the_calculator_in_every_language_keeps_the_visitors_language(client):
+    """The service worker fetches /pt/score/ and the rest in the background (Sec-Fetch-Dest:
+    empty); only a page the visitor opens sets the language a bare / goes to."""
+    client.get("/fr/score/", headers={"Sec-Fetch-Dest": "document"})
+    client.get("/pt/score/", headers={"Sec-Fetch-Dest": "empty"})
+    assert client.get_cookie("lang").value == "fr"
+    assert client.get("/").headers["Location"] == "/fr/"
