@@ -3,10 +3,12 @@ and a plain post without JavaScript), by keyboard too; no accessibility violatio
 daily challenge ends with a result to share; offline, the pack answers on the device."""
 from __future__ import annotations
 
-import pytest
-from playwright.sync_api import expect
+from collections.abc import Iterator
 
-from tests.browser.conftest import SCREENSHOTS
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from tests.browser.conftest import PHONE, SCREENSHOTS
 from tests.browser.test_axe import violations
 from tests.browser.test_offline import ready
 from tutor.quiz import make
@@ -14,6 +16,20 @@ from tutor.rules.rulesets import RuleSet
 from tutor.web.quiz_progress import daily_plan, today
 
 DDV = RuleSet.named("ddv")
+
+
+@pytest.fixture
+def quiz(browser: Browser, server: str) -> Iterator[Page]:
+    """A phone page that fails on script errors. No service worker: its background
+    precaching is not what these tests look at (the offline test has its own)."""
+    context = browser.new_context(viewport=PHONE, base_url=server, locale="en-GB", service_workers="block")
+    page = context.new_page()
+    problems: list[str] = []
+    page.on("pageerror", lambda error: problems.append(str(error)))
+    page.on("console", lambda msg: problems.append(msg.text) if msg.type == "error" else None)
+    yield page
+    context.close()
+    assert not problems, problems
 
 
 def shot(page, name: str) -> None:
@@ -50,7 +66,8 @@ def wrong(question):
 
 
 @pytest.mark.parametrize("kind", ["winner", "legal", "score", "game"])
-def test_right_and_wrong_answers_swap_in_the_feedback(page, kind):
+def test_right_and_wrong_answers_swap_in_the_feedback(quiz, kind):
+    page = quiz
     for seed, right in ((101, True), (202, False)):
         question = make(kind, seed, DDV, 1)
         page.goto(f"/en/quiz/{kind}?q={seed}&l=1")
@@ -67,7 +84,7 @@ def test_right_and_wrong_answers_swap_in_the_feedback(page, kind):
 
 
 def test_the_quiz_works_without_javascript(browser, server):
-    context = browser.new_context(viewport={"width": 360, "height": 640}, base_url=server, java_script_enabled=False)
+    context = browser.new_context(viewport=PHONE, base_url=server, java_script_enabled=False, service_workers="block")
     page = context.new_page()
     question = make("points", 7, DDV, 2)
     page.goto("/en/quiz/points?q=7&l=2")
@@ -77,7 +94,8 @@ def test_the_quiz_works_without_javascript(browser, server):
     context.close()
 
 
-def test_answering_by_keyboard(page):
+def test_answering_by_keyboard(quiz):
+    page = quiz
     question = make("trumps", 11, DDV, 0)
     page.goto("/en/quiz/trumps?q=11&l=0")
     page.locator("form.quiz__form button").first.focus()
@@ -89,7 +107,8 @@ def test_answering_by_keyboard(page):
     expect(page.locator("#quiz-result")).to_contain_text("Right!")
 
 
-def test_every_card_to_tap_has_a_name(page):
+def test_every_card_to_tap_has_a_name(quiz):
+    page = quiz
     page.goto("/en/quiz/legal?q=5&l=0")
     for box in page.locator("label.quiz-tick").all():
         assert box.locator("[role=img]").get_attribute("aria-label")
@@ -99,7 +118,8 @@ def test_every_card_to_tap_has_a_name(page):
         assert " of " in name
 
 
-def test_no_accessibility_violations_on_quiz_pages(page, axe_source):
+def test_no_accessibility_violations_on_quiz_pages(quiz, axe_source):
+    page = quiz
     for path in ("quiz/", "quiz/winner?q=3&l=0", "quiz/announce?q=3&l=1", "quiz/score?q=3&l=2", "quiz/daily"):
         page.goto(f"/en/{path}")
         assert violations(page, axe_source) == [], path
@@ -111,7 +131,7 @@ def test_no_accessibility_violations_on_quiz_pages(page, axe_source):
 
 
 def test_no_accessibility_violations_in_dark_mode(browser, server, axe_source):
-    context = browser.new_context(viewport={"width": 360, "height": 640}, base_url=server, color_scheme="dark")
+    context = browser.new_context(viewport=PHONE, base_url=server, color_scheme="dark", service_workers="block")
     page = context.new_page()
     question = make("party", 4, DDV, 1)
     page.goto("/en/quiz/party?q=4&l=1")
@@ -122,8 +142,9 @@ def test_no_accessibility_violations_in_dark_mode(browser, server, axe_source):
     context.close()
 
 
-def test_the_daily_challenge_ends_with_a_result_to_share(page, context):
-    context.grant_permissions(["clipboard-read", "clipboard-write"])
+def test_the_daily_challenge_ends_with_a_result_to_share(quiz):
+    page = quiz
+    page.context.grant_permissions(["clipboard-read", "clipboard-write"])
     page.goto("/en/quiz/daily")
     for i, (kind, seed, level) in enumerate(daily_plan(today())):
         expect(page.locator(".quiz__meta")).to_contain_text(f"Question {i + 1} of 10")
