@@ -7,12 +7,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Final
 
+from babel.lists import format_list
+from flask_babel import get_locale
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from flask_babel import ngettext
 
 from tutor.quiz.base import Choice, Question
-from tutor.rules.announcements import announcement_id
+from tutor.rules.announcements import announcement_id, shift
 from tutor.rules.explain import Reason
 from tutor.web import labels
 from tutor.web.cards import SUIT_SYMBOLS, rank_letter, suit_name
@@ -208,7 +210,10 @@ def _level_name(level: int, party: str) -> str:
 def _announce(p: dict[str, Any], code: str, q: Question) -> str:
     party = p.get("party") or q.params.get("party", "re")
     name = _level_name(p["level"], party) if "level" in p else ""
-    who = (seat(p["seat"]) + ": ") if "seat" in p else ""
+    def who(text: str) -> str:
+        # One message, so each language places and spaces the colon its own way.
+        return _("%(seat)s: %(text)s", seat=seat(p["seat"]), text=text) if "seat" in p else text
+
     if code == "wedding_unclarified":
         text = _("Nobody may announce before the wedding’s clarification trick is complete.")
     elif code == "already_made":
@@ -218,13 +223,9 @@ def _announce(p: dict[str, Any], code: str, q: Question) -> str:
                         "“%(announcement)s” needs %(num)d cards in hand; it is too late.",
                         p["needed"], announcement=_level_name(p["missed"], party))
         if p["missed"] != p["level"]:
-            text = _("“%(target)s” would make “%(announcement)s” too: ", target=name,
-                     announcement=_level_name(p["missed"], party)) + text
+            text = _skipped_too_late(p, name, party)
     elif code == "skipped_level_too_late":
-        text = ngettext(
-            "“%(target)s” would make “%(announcement)s” too, which needs %(num)d card in hand: too late.",
-            "“%(target)s” would make “%(announcement)s” too, which needs %(num)d cards in hand: too late.",
-            p["needed"], target=name, announcement=_level_name(p["missed"], party))
+        text = _skipped_too_late(p, name, party)
     elif code == "reply_in_time":
         text = ngettext("%(party)s may still reply with “%(announcement)s”: %(num)d card in hand is enough after the other party announced.",
                         "%(party)s may still reply with “%(announcement)s”: %(num)d cards in hand are enough after the other party announced.",
@@ -238,14 +239,25 @@ def _announce(p: dict[str, Any], code: str, q: Question) -> str:
                         "“%(target)s” is in time (%(num)d cards needed), and “%(announcement)s” comes with it even though its own deadline has passed.",
                         p["needed"], target=name, announcement=_level_name(0, party))
     elif code == "all_made":
-        return who + _("everything has been announced already.")
+        return who(_("Everything has been announced already."))
     else:  # in_time
         text = ngettext("“%(announcement)s” needs %(num)d card in hand: in time.",
                         "“%(announcement)s” needs %(num)d cards in hand: in time.",
                         p["needed"], announcement=name)
-    if p.get("trick") and code not in ("wedding_unclarified", "already_made"):
-        text += " " + _("(The wedding was clarified in trick %(num)d, which moves the deadlines.)", num=p["trick"])
-    return who + text
+    moved = p.get("trick") and shift(q.rules, p["trick"]) > shift(q.rules)
+    if moved and code not in ("wedding_unclarified", "already_made"):
+        text += " " + ngettext(
+            "(The wedding was clarified in trick %(trick)d: every deadline falls %(num)d card later.)",
+            "(The wedding was clarified in trick %(trick)d: every deadline falls %(num)d cards later.)",
+            shift(q.rules, p["trick"]) - shift(q.rules), trick=p["trick"])
+    return who(text)
+
+
+def _skipped_too_late(p: dict[str, Any], name: str, party: str) -> str:
+    return ngettext(
+        "“%(target)s” would make “%(announcement)s” too, which needs %(num)d card in hand: too late.",
+        "“%(target)s” would make “%(announcement)s” too, which needs %(num)d cards in hand: too late.",
+        p["needed"], target=name, announcement=_level_name(p["missed"], party))
 
 
 def _needs(p: dict[str, Any], code: str, q: Question) -> str:
@@ -277,7 +289,8 @@ def _score(p: dict[str, Any], code: str, q: Question) -> str:
     if code == "winner":
         return _("%(party)s won: it needed %(need)s.", party=party_name(p["party"]), need=_need(p))
     lines = "; ".join(
-        f"{labels.LINES[line_id]} ({party_name(party)}) {points}" for line_id, party, points in p["lines"]
+        _("%(line)s (%(party)s) %(points)d", line=labels.LINES[line_id], party=party_name(party), points=points)
+        for line_id, party, points in p["lines"]
     ) or _("no lines")
     return _("Lines: %(lines)s.", lines=lines) + " " + score_total(Reason(code, p))
 
@@ -295,7 +308,7 @@ def score_total(reason: Reason) -> str:
 
 
 def _game(p: dict[str, Any], code: str, q: Question) -> str:
-    others = ", ".join(seat(s) for s in p.get("others", ()))
+    others = format_list([seat(s) for s in p.get("others", ())], locale=str(get_locale()))
     texts = {
         "all_healthy": lambda: _("Everybody is healthy: a normal game."),
         "only_reservation": lambda: _("%(seat)s is the only one with a reservation.", seat=seat(p["seat"])),
@@ -354,8 +367,10 @@ WORDS: Final = {
     "trump_on_plain": lambda p, c, q: _("The lead is %(suit)s, but a trump beats every plain card: the highest trump, %(card)s, wins.",
                                         suit=_suit(p), card=c),
     "highest_trump": lambda p, c, q: _("A trump was led: the highest trump, %(card)s, wins.", card=c),
-    "off_suit_cannot_win": lambda p, c, q: _("The lead is %(suit)s and nobody played a trump: %(cards)s, of another suit, cannot win. The highest %(suit)s card, %(card)s, wins.",
-                                             suit=_suit(p), cards=_cards(p["discards"]), card=c),
+    "off_suit_cannot_win": lambda p, c, q: ngettext(
+        "The lead is %(suit)s and nobody played a trump: %(cards)s, of another suit, cannot win. The highest %(suit)s card, %(card)s, wins.",
+        "The lead is %(suit)s and nobody played a trump: %(cards)s, of other suits, cannot win. The highest %(suit)s card, %(card)s, wins.",
+        len(p["discards"]), suit=_suit(p), cards=_cards(p["discards"]), card=c),
     "highest_of_suit": lambda p, c, q: _("The lead is %(suit)s and nobody played a trump: the highest %(suit)s card, %(card)s, wins.",
                                          suit=_suit(p), card=c),
     # Two cards, one card.
