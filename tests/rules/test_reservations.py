@@ -93,3 +93,15 @@ def test_poverty_exchange_keeps_twelve_cards_each():
     assert sorted(new_poor + new_rich) == sorted(poor + rich)
     with pytest.raises(RulesError):
         exchange_poverty(poor, rich, cards("AD 10D KH"), cards("AH AH AH"))
+
+
+def test_reservation_order_per_rule_set():
+    from tutor.rules.reservations import reservation_order
+
+    def summary(rules):
+        return [(r.kind, r.compulsory, d.leader == 2, d.same_dealer_again) for r, d in reservation_order(rules)]
+
+    assert summary(DDV) == [("solo", True, True, True), ("solo", False, False, False), ("wedding", False, False, False)]
+    assert summary(DDV.with_options(poverty=True))[2][0] == "poverty"
+    assert summary(PAGAT) == [("solo", False, False, False), ("poverty", False, False, False), ("wedding", False, False, False)]
+    assert summary(PAGAT.with_options(solo_lead="soloist"))[0] == ("solo", False, True, False)

@@ -110,3 +110,14 @@ def test_worked_examples_are_scored_by_the_engine(client):
 def test_the_reference_is_translated(client):
     html = page(client, RuleSet.named("ddv"), "de")
     assert "Trümpfe" in html and "Kreuz-Dame" in html
+
+
+def test_parties_and_reservations_follow_the_rules(client):
+    ddv = section(page(client, RuleSet.named("ddv")), "parties")
+    assert "Compulsory solo (Pflichtsolo)" in ddv
+    assert "the same dealer deals again" in ddv
+    assert "Poverty:" not in ddv  # not played under the DDV rules without the option
+    pagat = section(page(client, RuleSet.named("pagat")), "parties")
+    assert "Pflichtsolo" not in pagat
+    assert "Poverty: a player with 3 trumps or fewer passes 3 cards" in pagat
+    assert "the soloist leads" not in pagat  # pagat: the dealer's left neighbour always leads

@@ -31,6 +31,7 @@ from tutor.rules.scoring import Score, score
 
 SEATS = 4
 PARTY_IDS = ("re", "kontra")
+CLARIFICATION_TRICKS = 3  # a declared wedding finds its partner in the first three tricks (§4)
 
 
 @dataclass(frozen=True, slots=True)
@@ -192,7 +193,7 @@ def schweinchen_declared(rules: RuleSet, game: str, hands: Sequence[Sequence[Car
 def wedding_parties(groom: int, winners: Sequence[int]) -> tuple[str, tuple[str, ...]]:
     """The game and parties of a declared wedding: the partner is the first other player to
     win one of the first three tricks; if the groom wins all three, it is his solo."""
-    partner = next((w for w in winners[:3] if w != groom), None)
+    partner = next((w for w in winners[:CLARIFICATION_TRICKS] if w != groom), None)
     if partner is None:
         return "wedding_solo", tuple("re" if s == groom else "kontra" for s in range(SEATS))
     return "wedding", tuple("re" if s in (groom, partner) else "kontra" for s in range(SEATS))
@@ -200,7 +201,7 @@ def wedding_parties(groom: int, winners: Sequence[int]) -> tuple[str, tuple[str,
 
 def clarification_trick(groom: int, winners: Sequence[int]) -> int | None:
     """The trick (1-3) that found the groom's partner, or None if he won all three."""
-    return next((t + 1 for t, w in enumerate(winners[:3]) if w != groom), None)
+    return next((t + 1 for t, w in enumerate(winners[:CLARIFICATION_TRICKS]) if w != groom), None)
 
 
 # --- Replaying a deal given as its tricks (the API's deal form) ---------------------------

@@ -19,6 +19,8 @@ from tutor.rules.games import SOLOS, game_table
 from tutor.rules.rulesets import RuleSet
 
 KINDS: Final = ("healthy", "wedding", "poverty", "solo")
+POVERTY_MAX_TRUMPS: Final = 3  # a hand with this many trumps or fewer may declare poverty
+POVERTY_CARDS: Final = 3  # cards passed each way in a poverty's exchange
 # Solos a player may announce as a reservation (the wedding kinds arise in play).
 ANNOUNCED_SOLOS: Final = tuple(g for g in SOLOS if g.startswith("solo_"))
 
@@ -90,6 +92,27 @@ def decide(rules: RuleSet, dealer: int, reservations: Sequence[Reservation]) -> 
     return Decision(chosen.solo or "solo_aces", best, leader, compulsory, compulsory)
 
 
+def reservation_order(rules: RuleSet) -> list[tuple[Reservation, Decision]]:
+    """The reservations the rules know, highest priority first, each with what it leads
+    to when it wins (who leads, whether the dealer deals again), as ``decide`` rules it."""
+    kinds = [COMPULSORY_SAMPLE, Reservation("solo", "solo_queens"), Reservation("poverty"), Reservation("wedding")]
+    known: dict[int, Reservation] = {}
+    for reservation in kinds:
+        if reservation.kind == "poverty" and not rules.poverty:
+            continue
+        if reservation.compulsory and rules.ruleset != "ddv":
+            continue  # only the DDV rules know compulsory solos
+        known.setdefault(_priority(reservation, rules), reservation)
+    # Seat 2 declares with dealer 0, so the declarer and the dealer's left neighbour differ.
+    return [
+        (r, decide(rules, 0, [HEALTHY, HEALTHY, r, HEALTHY]))
+        for _, r in sorted(known.items(), reverse=True)
+    ]
+
+
+COMPULSORY_SAMPLE: Final = Reservation("solo", "solo_queens", compulsory=True)
+
+
 def poverty_trumps(hand: Sequence[Card]) -> list[Card]:
     """The trumps of a normal game in a hand (the A♦ counts, RULES.md §10)."""
     table = game_table("normal", RuleSet.named("pagat"))
@@ -98,13 +121,13 @@ def poverty_trumps(hand: Sequence[Card]) -> list[Card]:
 
 def may_declare_poverty(hand: Sequence[Card]) -> bool:
     """A hand with three trumps or fewer may declare poverty."""
-    return len(poverty_trumps(hand)) <= 3
+    return len(poverty_trumps(hand)) <= POVERTY_MAX_TRUMPS
 
 
 def check_poverty_pass(hand: Sequence[Card], passed: Sequence[Card]) -> None:
     """The poor player passes exactly three cards of his hand, all his trumps among them."""
-    if len(passed) != 3:
-        raise RulesError("wrong_count", "passed", expected=3, got=len(passed))
+    if len(passed) != POVERTY_CARDS:
+        raise RulesError("wrong_count", "passed", expected=POVERTY_CARDS, got=len(passed))
     if Counter(passed) - Counter(hand):
         raise RulesError("card_not_in_hand", "passed")
     if Counter(poverty_trumps(hand)) - Counter(passed):
@@ -125,8 +148,8 @@ def exchange_poverty(
     all his trumps, the acceptor takes them and returns any three of his new hand."""
     check_poverty_pass(poor_hand, passed)
     taken = list(acceptor_hand) + list(passed)
-    if len(returned) != 3:
-        raise RulesError("wrong_count", "returned", expected=3, got=len(returned))
+    if len(returned) != POVERTY_CARDS:
+        raise RulesError("wrong_count", "returned", expected=POVERTY_CARDS, got=len(returned))
     if Counter(returned) - Counter(taken):
         raise RulesError("card_not_in_hand", "returned")
     poor = list((Counter(poor_hand) - Counter(passed)).elements()) + list(returned)

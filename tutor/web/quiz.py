@@ -32,7 +32,7 @@ bp = Blueprint("quiz", __name__, url_prefix=i18n.LANG_PREFIX + "/quiz")
 KIND_PATH: Final = "/<any(" + ", ".join(KINDS) + "):kind>"
 # Rule-reference anchors (templates/reference/show.html) by the section a question names.
 ANCHORS: Final = {"trumps": "trumps", "cards": "cards", "announcements": "announcements", "winning": "winning",
-                  "scoring": "scoring"}
+                  "scoring": "scoring", "parties": "parties", "reservations": "parties"}
 
 
 def _signer() -> URLSafeSerializer:

@@ -18,7 +18,9 @@ from tutor.rules import scoring
 from tutor.rules.announcements import NONE, SCHWARZ, deadline, may_announce, reply_deadline
 from tutor.rules.cards import ACE_OF_DIAMONDS, JACK_OF_CLUBS, QUEEN_OF_CLUBS, RANKS, TEN_OF_HEARTS
 from tutor.rules.cards import card_id, card_points, deck, make_card, rank_of
+from tutor.rules.deals import CLARIFICATION_TRICKS
 from tutor.rules.errors import RulesError
+from tutor.rules.reservations import POVERTY_CARDS, POVERTY_MAX_TRUMPS, reservation_order
 from tutor.rules.games import GAMES, check_game, is_solo, plain_suits, trump_order
 from tutor.rules.rulesets import RuleSet
 from tutor.web import labels
@@ -231,6 +233,28 @@ def worked_examples(rules: RuleSet) -> list[Example]:
     return examples
 
 
+@dataclass
+class ReservationRow:
+    """One reservation in priority order, and what follows when it wins."""
+
+    label: str
+    soloist_leads: bool
+    same_dealer_again: bool
+
+
+def reservation_rows(rules: RuleSet) -> list[ReservationRow]:
+    """The reservations of these rules, highest first, as the engine ranks and plays them."""
+    rows = []
+    for reservation, decision in reservation_order(rules):
+        if reservation.kind == "solo":
+            label = _("Compulsory solo (Pflichtsolo)") if reservation.compulsory else (
+                _("Voluntary solo (Lustsolo)") if rules.ruleset == "ddv" else _("Solo"))
+        else:
+            label = str(labels.GAMES[reservation.kind])
+        rows.append(ReservationRow(label, decision.leader == decision.declarer, decision.same_dealer_again))
+    return rows
+
+
 @lru_cache(maxsize=64)
 def reference_for(rules: RuleSet) -> dict[str, Any]:
     """Everything the page shows for these rules (the same rules give the same page)."""
@@ -244,6 +268,10 @@ def reference_for(rules: RuleSet) -> dict[str, Any]:
         "win_rows": win_rows(rules),
         "lines": scoring_lines(rules),
         "examples": worked_examples(rules),
+        "reservations": reservation_rows(rules),
+        "clarification_tricks": CLARIFICATION_TRICKS,
+        "poverty": {"trumps": POVERTY_MAX_TRUMPS, "cards": POVERTY_CARDS} if rules.poverty else None,
+        "old_ones": card_id(QUEEN_OF_CLUBS),
         "special_cards": [
             (card_id(TEN_OF_HEARTS), "dulle"),
             (card_id(QUEEN_OF_CLUBS), "alten"),
