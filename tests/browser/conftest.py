@@ -2,17 +2,18 @@
 browser test; each test gets a fresh phone-sized context."""
 from __future__ import annotations
 
-import logging
 import os
-import threading
+import socket
+import subprocess
+import sys
+import tempfile
+import time
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright
-from werkzeug.serving import make_server
-
-from app import create_app
 
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking",
@@ -22,18 +23,54 @@ SCREENSHOTS = Path(os.environ.get("SCREENSHOTS", "/tmp/doko-screens"))
 VENDOR = Path(__file__).parent / "vendor"
 
 
+ROOT = Path(__file__).resolve().parents[2]
+SERVE = """
+import logging, sys
+from werkzeug.serving import run_simple
+from app import create_app
+logging.getLogger("werkzeug").setLevel(logging.WARNING)
+run_simple("127.0.0.1", int(sys.argv[1]), create_app(), threaded=True)
+"""
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+@contextmanager
+def serving(env: dict[str, str] | None = None) -> Iterator[str]:
+    """The app served by werkzeug in its own process on a free loopback port. A process of
+    its own, so what the server does (a file left to the garbage collector when the browser
+    drops a download) cannot turn into a warning inside the tests."""
+    port = _free_port()
+    log = tempfile.TemporaryFile()
+    process = subprocess.Popen([sys.executable, "-c", SERVE, str(port)], cwd=ROOT, env={**os.environ, **(env or {})},
+                               stdout=log, stderr=log)
+    try:
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                socket.create_connection(("127.0.0.1", port), timeout=1).close()
+                break
+            except OSError:
+                if process.poll() is not None or time.monotonic() > deadline:
+                    log.seek(0)
+                    pytest.fail("the test server did not start:\n" + log.read().decode(errors="replace"))
+                time.sleep(0.1)
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        process.terminate()
+        process.wait(timeout=10)
+        log.close()
+
+
 @pytest.fixture(scope="session")
 def server() -> Iterator[str]:
-    """The app served by werkzeug on a free loopback port, in a thread."""
-    logging.getLogger("werkzeug").setLevel(logging.WARNING)
-    app = create_app()
-    httpd = make_server("127.0.0.1", 0, app, threaded=True)
-    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{httpd.server_port}"
-    httpd.shutdown()
-    thread.join()
-    httpd.server_close()
+    """The app as a browser meets it, shared by the browser tests."""
+    with serving() as url:
+        yield url
 
 
 @pytest.fixture(scope="session")

@@ -3,17 +3,12 @@ through the calculator's fields, one edited and one deleted, the totals checked 
 rules module, and the read-only link followed on a second phone."""
 from __future__ import annotations
 
-import logging
-import threading
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
-from werkzeug.serving import make_server
-
-from app import create_app
-from tests.browser.conftest import PHONE, SCREENSHOTS
+from tests.browser.conftest import PHONE, SCREENSHOTS, serving
 from tests.browser.test_axe import violations
 from tutor.rules.rulesets import RuleSet
 from tutor.rules.sheet import Deal, evening
@@ -35,17 +30,10 @@ EVENING = [
 
 @pytest.fixture(scope="module")
 def sheet_server(tmp_path_factory) -> Iterator[str]:
-    """The app with its own SQLite file, served in a thread."""
-    logging.getLogger("werkzeug").setLevel(logging.WARNING)
+    """The app with its own SQLite file."""
     folder: Path = tmp_path_factory.mktemp("sheets")
-    app = create_app({"DATABASE_URL": f"sqlite:///{folder}/sheets.sqlite3"})
-    httpd = make_server("127.0.0.1", 0, app, threaded=True)
-    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{httpd.server_port}"
-    httpd.shutdown()
-    thread.join()
-    httpd.server_close()
+    with serving({"DATABASE_URL": f"sqlite:///{folder}/sheets.sqlite3"}) as url:
+        yield url
 
 
 @pytest.fixture
