@@ -113,6 +113,7 @@ def test_the_reference_is_translated(client):
 
 
 def test_parties_and_reservations_follow_the_rules(client):
+    page(client, RuleSet.named("ddv"), "de")  # the page is cached per rules, never per language
     ddv = section(page(client, RuleSet.named("ddv")), "parties")
     assert "Compulsory solo (Pflichtsolo)" in ddv
     assert "the same dealer deals again" in ddv

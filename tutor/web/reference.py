@@ -8,10 +8,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any
+from typing import Any, Final
 
 from flask import Blueprint, render_template
 from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
+from flask_babel.speaklater import LazyString
 
 from tutor import i18n
 from tutor.rules import scoring
@@ -237,9 +239,16 @@ def worked_examples(rules: RuleSet) -> list[Example]:
 class ReservationRow:
     """One reservation in priority order, and what follows when it wins."""
 
-    label: str
+    label: LazyString  # lazy: the page caches these rows, and each visitor reads his language
     soloist_leads: bool
     same_dealer_again: bool
+
+
+SOLO_LABELS: Final = {
+    "compulsory": _l("Compulsory solo (Pflichtsolo)"),
+    "voluntary": _l("Voluntary solo (Lustsolo)"),
+    "solo": _l("Solo"),
+}
 
 
 def reservation_rows(rules: RuleSet) -> list[ReservationRow]:
@@ -247,10 +256,10 @@ def reservation_rows(rules: RuleSet) -> list[ReservationRow]:
     rows = []
     for reservation, decision in reservation_order(rules):
         if reservation.kind == "solo":
-            label = _("Compulsory solo (Pflichtsolo)") if reservation.compulsory else (
-                _("Voluntary solo (Lustsolo)") if rules.ruleset == "ddv" else _("Solo"))
+            solo = "compulsory" if reservation.compulsory else "voluntary" if rules.ruleset == "ddv" else "solo"
+            label = SOLO_LABELS[solo]
         else:
-            label = str(labels.GAMES[reservation.kind])
+            label = labels.GAMES[reservation.kind]
         rows.append(ReservationRow(label, decision.leader == decision.declarer, decision.same_dealer_again))
     return rows
 
