@@ -165,29 +165,29 @@ class Store:
             )
         return sheet
 
-    def find(self, key: str) -> tuple[Sheet, bool]:
-        """The sheet a link's key opens, and whether the key is the editor's."""
-        self.setup()
-        with self._transaction() as cur:
-            cur.execute(f"SELECT {SHEET_COLUMNS} FROM sheets WHERE edit_key = ? OR view_key = ?", (key, key))
-            row = cur.fetchone()
+    @staticmethod
+    def _by_key(cur: _Cursor, key: str) -> tuple[Sheet, bool]:
+        cur.execute(f"SELECT {SHEET_COLUMNS} FROM sheets WHERE edit_key = ? OR view_key = ?", (key, key))
+        row = cur.fetchone()
         if row is None:
             raise NotFound(key)
         sheet = _sheet(row)
         return sheet, secrets.compare_digest(sheet.edit_key, key)
 
+    def find(self, key: str) -> tuple[Sheet, bool]:
+        """The sheet a link's key opens, and whether the key is the editor's."""
+        self.setup()
+        with self._transaction() as cur:
+            return self._by_key(cur, key)
+
     def load(self, key: str) -> tuple[Sheet, bool, list[StoredDeal]]:
         """The sheet and its deals in order, read in one transaction (one consistent state)."""
         self.setup()
         with self._transaction() as cur:
-            cur.execute(f"SELECT {SHEET_COLUMNS} FROM sheets WHERE edit_key = ? OR view_key = ?", (key, key))
-            row = cur.fetchone()
-            if row is None:
-                raise NotFound(key)
-            sheet = _sheet(row)
+            sheet, editor = self._by_key(cur, key)
             cur.execute("SELECT id, position, data FROM deals WHERE sheet_id = ? ORDER BY position", (sheet.id,))
             deals = [StoredDeal(r[0], int(r[1]), json.loads(r[2])) for r in cur.fetchall()]
-        return sheet, secrets.compare_digest(sheet.edit_key, key), deals
+        return sheet, editor, deals
 
     def add_deal(self, sheet: Sheet, version: int, data: dict[str, Any]) -> str:
         deal_id = secrets.token_hex(6)

@@ -83,22 +83,29 @@ def browser() -> Iterator[Browser]:
         browser.close()
 
 
-@pytest.fixture
-def context(browser: Browser, server: str) -> Iterator[BrowserContext]:
-    context = browser.new_context(viewport=PHONE, base_url=server, locale="en-GB", service_workers="allow")
-    yield context
-    context.close()
-
-
-@pytest.fixture
-def page(context: BrowserContext) -> Iterator[Page]:
-    """A phone-sized page that fails the test on any script error or CSP violation."""
+@contextmanager
+def phone_page(browser: Browser, base_url: str, service_workers: str = "allow") -> Iterator[Page]:
+    """A phone-sized page that fails the test on any script error or CSP violation.
+    ``service_workers="block"`` where the service worker's precaching is beside the point."""
+    context = browser.new_context(viewport=PHONE, base_url=base_url, locale="en-GB", service_workers=service_workers)
     page = context.new_page()
     problems: list[str] = []
     page.on("pageerror", lambda error: problems.append(str(error)))
     page.on("console", lambda msg: problems.append(msg.text) if msg.type == "error" else None)
     yield page
+    context.close()
     assert not [p for p in problems if "net::ERR_INTERNET_DISCONNECTED" not in p], problems
+
+
+@pytest.fixture
+def page(browser: Browser, server: str) -> Iterator[Page]:
+    with phone_page(browser, server) as page:
+        yield page
+
+
+@pytest.fixture
+def context(page: Page) -> BrowserContext:
+    return page.context
 
 
 @pytest.fixture(scope="session")

@@ -8,7 +8,7 @@ from collections.abc import Iterator
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from tests.browser.conftest import PHONE, SCREENSHOTS
+from tests.browser.conftest import PHONE, SCREENSHOTS, phone_page
 from tests.browser.test_axe import violations
 from tests.browser.test_offline import ready
 from tutor.quiz import make
@@ -20,16 +20,10 @@ DDV = RuleSet.named("ddv")
 
 @pytest.fixture
 def quiz(browser: Browser, server: str) -> Iterator[Page]:
-    """A phone page that fails on script errors. No service worker: its background
-    precaching is not what these tests look at (the offline test has its own)."""
-    context = browser.new_context(viewport=PHONE, base_url=server, locale="en-GB", service_workers="block")
-    page = context.new_page()
-    problems: list[str] = []
-    page.on("pageerror", lambda error: problems.append(str(error)))
-    page.on("console", lambda msg: problems.append(msg.text) if msg.type == "error" else None)
-    yield page
-    context.close()
-    assert not problems, problems
+    """A phone page without a service worker: its background precaching is not what these
+    tests look at (the offline test has its own)."""
+    with phone_page(browser, server, service_workers="block") as page:
+        yield page
 
 
 def shot(page, name: str) -> None:

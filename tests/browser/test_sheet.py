@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
-from tests.browser.conftest import PHONE, SCREENSHOTS, serving
+from tests.browser.conftest import PHONE, SCREENSHOTS, phone_page, serving
 from tests.browser.test_axe import violations
 from tutor.rules.rulesets import RuleSet
 from tutor.rules.sheet import Deal, evening
@@ -38,14 +38,8 @@ def sheet_server(tmp_path_factory) -> Iterator[str]:
 
 @pytest.fixture
 def phone(browser: Browser, sheet_server: str) -> Iterator[Page]:
-    context = browser.new_context(viewport=PHONE, base_url=sheet_server, locale="en-GB", service_workers="block")
-    page = context.new_page()
-    problems: list[str] = []
-    page.on("pageerror", lambda error: problems.append(str(error)))
-    page.on("console", lambda msg: problems.append(msg.text) if msg.type == "error" else None)
-    yield page
-    context.close()
-    assert not problems, problems
+    with phone_page(browser, sheet_server, service_workers="block") as page:
+        yield page
 
 
 def start_sheet(page: Page) -> str:

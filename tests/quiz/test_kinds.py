@@ -77,6 +77,8 @@ def engine_answer(q):
         reservations = [Reservation(kind, solo, compulsory) for _seat, kind, solo, compulsory in f["reservations"]]
         decision = decide(q.rules, f["dealer"], reservations)
         game = "normal" if decision.declarer is None else f"{decision.game}@{decision.declarer}"
+        if all(kind == "healthy" for _seat, kind, _solo, _compulsory in f["reservations"]):
+            return (str(decision.leader),)  # no game to choose: only who leads is asked
         return (game, str(decision.leader))
     if q.kind == "party":
         seat = f["seat"]
@@ -133,7 +135,7 @@ def reasons_agree(q):
     if q.kind == "announce":
         return ",".join(str(s) for s, r in enumerate(q.reasons) if r.code in ALLOWED) == q.answer[0]
     if q.kind == "game":
-        return last["seat"] == int(q.answer[1])
+        return last["seat"] == int(q.answer[-1])
     if q.kind == "party":
         return first["party"] == q.answer[0]
     if q.kind == "score":
@@ -152,6 +154,7 @@ def test_every_question_is_well_formed_and_the_engines_answer(kind):
             else:
                 values = {c.value for c in field.choices}
                 assert len(values) == len(field.choices), "choices are distinct"
+                assert field.mode == "many" or len(values) >= 2, "never a choice of one"
                 assert field.mode == "many" or value in values
                 if field.mode == "many" and value:
                     assert set(value.split(",")) <= values

@@ -63,10 +63,15 @@ def build(rng: random.Random, rules: RuleSet, level: int = 0) -> Question:
         decides = (elsewhere.game, elsewhere.declarer, elsewhere.leader) != (decision.game, decision.declarer, decision.leader)
     except RulesError:
         decides = True
+    fields: tuple[Field, ...] = (Field("leader", "one", seat_choices(), label="leader"),)
+    answer: tuple[str, ...] = (str(decision.leader),)
+    if len(choices) > 1:  # with everybody healthy there is no game to choose, only the leader
+        fields = (Field("game", "one", tuple(choices), label="game"), *fields)
+        answer = (game_value(decision.game, decision.declarer), *answer)
     return Question(
-        kind=KIND, seed=0, level=level, rules=rules, game=decision.game, prompt="game", params={"dealer": dealer},
-        fields=(Field("game", "one", tuple(choices), label="game"), Field("leader", "one", seat_choices(), label="leader")),
-        answer=(game_value(decision.game, decision.declarer), str(decision.leader)),
+        kind=KIND, seed=0, level=level, rules=rules, game=decision.game, prompt="game" if len(fields) > 1 else "leader", params={"dealer": dealer},
+        fields=fields,
+        answer=answer,
         reasons=tuple(reasons), section=SECTION,
         facts={"dealer": dealer, "reservations": [(s, r.kind, r.solo, r.compulsory) for s, r in enumerate(reservations)],
                "order": [(dealer + 1 + i) % SEATS for i in range(SEATS)]},

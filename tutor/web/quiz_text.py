@@ -118,6 +118,8 @@ def prompt(q: Question) -> str:
         return _("Who won this solo, and what does the soloist (Re) write on the score sheet?")
     if q.prompt == "game":
         return _("Which game is played, and who plays the first card?")
+    if q.prompt == "leader":
+        return _("Everybody is healthy: who plays the first card?")
     if q.prompt == "party":
         return _("Which party is %(seat)s in?", seat=seat(p["seat"]))
     raise KeyError(q.prompt)
