@@ -20,13 +20,17 @@ from tutor.rules.games import game_table  # noqa: E402
 from tutor.rules.rulesets import RuleSet  # noqa: E402
 
 
-def rate(work: Callable[[int], None], seconds: float, batch: int = 1000) -> float:
-    """Calls of ``work(batch)`` until ``seconds`` pass; returns operations per second."""
-    done, start = 0, time.perf_counter()
-    while (elapsed := time.perf_counter() - start) < seconds:
-        work(batch)
-        done += batch
-    return done / elapsed
+def rate(work: Callable[[int], None], seconds: float, batch: int = 1000, windows: int = 5) -> float:
+    """Operations per second of ``work(batch)``: the best of several equal time windows, since
+    a shared machine only ever makes a window slower, never faster."""
+    best = 0.0
+    for _ in range(windows):
+        done, start = 0, time.perf_counter()
+        while (elapsed := time.perf_counter() - start) < seconds / windows:
+            work(batch)
+            done += batch
+        best = max(best, done / elapsed)
+    return best
 
 
 def main() -> None:
@@ -59,7 +63,7 @@ def main() -> None:
         for _ in range(n):
             random_deal(rng, rules).score()
 
-    print(f"engine benchmark, one core, {seconds:g} s per figure, Python {sys.version.split()[0]}")
+    print(f"engine benchmark, one core, best of 5 windows in {seconds:g} s per figure, Python {sys.version.split()[0]}")
     print(f"trick evaluations per second:      {rate(evaluate_tricks, seconds):>12,.0f}")
     print(f"announcement queries per second:   {rate(query_announcements, seconds):>12,.0f}")
     print(f"random deals dealt, played, scored per second: {rate(play_deals, seconds, 100):>8,.0f}")
