@@ -31,9 +31,9 @@ def shot(page, name: str) -> None:
     page.screenshot(path=str(SCREENSHOTS / f"quiz-{name}.png"), full_page=True)
 
 
-def answer(page, question, right: bool = True) -> None:
-    """Answer in the page as a player would: tap, tick, choose and type."""
-    form = page.locator("form.quiz__form")
+def answer(page, question, right: bool = True, form=None) -> None:
+    """Answer in the page (or in one ``form`` of it) as a player would: tap, tick, choose and type."""
+    form = form or page.locator("form.quiz__form")
     values = question.answer if right else wrong(question)
     for field, value in zip(question.fields, values):
         if field.mode == "one" and len(question.fields) == 1:
@@ -166,19 +166,7 @@ def test_offline_the_pack_asks_and_checks_on_the_device(page, context):
     kind, seed, level = daily_plan(today())[0]
     question = make(kind, seed, DDV, level)
     first = day.locator(".pack-q").first
-    field = question.fields[0]
-    if field.mode == "one" and len(question.fields) == 1:
-        first.locator(f"button[name='{field.name}'][value='{question.answer[0]}']").click()
-    else:
-        for f, value in zip(question.fields, question.answer):
-            if f.mode == "one":
-                first.locator(f"input[name='{f.name}'][value='{value}']").check()
-            elif f.mode == "many":
-                for box in first.locator(f"input[name='{f.name}']").all():
-                    box.set_checked(box.get_attribute("value") in value.split(","))
-            else:
-                first.locator(f"input[name='{f.name}']").fill(value)
-        first.get_by_role("button", name="Check").click()
+    answer(page, question, form=first)
     expect(first.locator("[data-verdict='right']")).to_be_visible()
     expect(first.locator("details")).to_have_attribute("open", "")
     shot(page, "pack-offline")

@@ -76,13 +76,7 @@ def _give_both_old_ones(rng: random.Random, hands: list[list[Card]]) -> int:
     groom, other = holders
     if rng.random() < 0.5:
         groom, other = other, groom
-    swap = rng.choice([c for c in hands[groom] if c != QUEEN_OF_CLUBS])
-    hands[groom].remove(swap)
-    hands[other].remove(QUEEN_OF_CLUBS)
-    hands[groom].append(QUEEN_OF_CLUBS)
-    hands[other].append(swap)
-    hands[groom].sort()
-    hands[other].sort()
+    _swap(hands, groom, rng.choice([c for c in hands[groom] if c != QUEEN_OF_CLUBS]), other, QUEEN_OF_CLUBS)
     return groom
 
 
@@ -93,12 +87,16 @@ def _split_old_ones(rng: random.Random, hands: list[list[Card]]) -> None:
         return
     groom = holders[0]
     other = rng.choice([s for s in range(SEATS) if s != groom])
-    swap = rng.choice([c for c in hands[other] if c != QUEEN_OF_CLUBS])
-    hands[groom].remove(QUEEN_OF_CLUBS)
-    hands[other].remove(swap)
-    hands[groom].append(swap)
-    hands[other].append(QUEEN_OF_CLUBS)
-    hands[groom].sort()
+    _swap(hands, groom, QUEEN_OF_CLUBS, other, rng.choice([c for c in hands[other] if c != QUEEN_OF_CLUBS]))
+
+
+def _swap(hands: list[list[Card]], seat: int, card: Card, other: int, other_card: Card) -> None:
+    """Trade ``card`` of ``seat`` for ``other_card`` of ``other``; both hands stay sorted."""
+    hands[seat].remove(card)
+    hands[other].remove(other_card)
+    hands[seat].append(other_card)
+    hands[other].append(card)
+    hands[seat].sort()
     hands[other].sort()
 
 
