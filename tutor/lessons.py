@@ -512,11 +512,11 @@ def problems(item: Lesson, rules: Mapping[str, str] | None = None, terms: Sequen
             learner = RuleSet.named(ruleset)
             if not step.applies(learner):
                 continue
-            try:
-                shown(item, step, learner)
-                build_check(item, step, learner)
-            except (LessonError, RulesError) as error:
-                found.append(f"{name}: {error}")
+            for part in (shown, build_check):
+                try:
+                    part(item, step, learner)
+                except (LessonError, RulesError) as error:
+                    found.append(f"{name}: {error}")
     if not any(any(s.applies(RuleSet.named(r)) for s in item.steps) for r in RULESETS):
         found.append(f"{name}: no step for any rule set")
     return found
