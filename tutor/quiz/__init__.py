@@ -14,13 +14,22 @@ from importlib import import_module
 from types import ModuleType
 from typing import Final
 
+from collections.abc import Mapping
+from typing import Any
+
 from tutor.quiz.base import MAX_LEVEL, BadAnswer, Question, check, parse_answer
+from tutor.rules.errors import RulesError
 from tutor.rules.rulesets import RuleSet
 
 KINDS: Final = ("winner", "legal", "trumps", "points", "announce", "needs", "score", "game", "party")
 MODULES: Final[dict[str, ModuleType]] = {kind: import_module(f"tutor.quiz.{kind}") for kind in KINDS}
 
-__all__ = ["KINDS", "MAX_LEVEL", "BadAnswer", "Question", "check", "make", "parse_answer"]
+# Kinds asked only about a position a lesson gives (they have no generator of their own).
+LESSON_KINDS: Final = ("extras", "sheet_row", "dealer", "poverty", "recall")
+ASK_MODULES: Final[dict[str, ModuleType]] = {
+    **MODULES, **{kind: import_module(f"tutor.quiz.{kind}") for kind in LESSON_KINDS}}
+
+__all__ = ["KINDS", "LESSON_KINDS", "MAX_LEVEL", "BadAnswer", "Question", "ask", "check", "make", "parse_answer"]
 
 
 def make(kind: str, seed: int, rules: RuleSet, level: int = 0) -> Question:
@@ -28,3 +37,13 @@ def make(kind: str, seed: int, rules: RuleSet, level: int = 0) -> Question:
     level = max(0, min(MAX_LEVEL, level))
     question: Question = MODULES[kind].build(random.Random(seed), rules, level)
     return replace(question, seed=seed)
+
+
+def ask(kind: str, position: Mapping[str, Any], rules: RuleSet) -> Question:
+    """The question of this kind about a given position (plain data: card ids, seats, as
+    lessons/README.md writes them); RulesError when the engine refuses the position."""
+    module = ASK_MODULES.get(kind)
+    if module is None or not hasattr(module, "ask"):
+        raise RulesError("unknown_kind", "kind", value=str(kind))
+    question: Question = module.ask(position, rules)
+    return question

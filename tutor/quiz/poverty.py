@@ -1,0 +1,1 @@
+"""Asked only about a position a lesson gives."""
