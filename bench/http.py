@@ -179,12 +179,13 @@ def run_wrk(wrk: str, lua: str, url: str, method: str, body: str | None, ctype: 
     env = {**os.environ, "BENCH_METHOD": method, "BENCH_BODY": body or "", "BENCH_CTYPE": ctype or ""}
     argv = [wrk, "-t", "2", "-c", str(connections), "-d", f"{seconds:g}s", "--timeout", "10s", "-s", lua, url]
     done = subprocess.run(argv, env=env, capture_output=True, text=True, timeout=seconds + 60)
-    line = next((l for l in done.stdout.splitlines() if l.startswith("BENCH ")), None)
+    line = next((text for text in done.stdout.splitlines() if text.startswith("BENCH ")), None)
     if done.returncode != 0 or line is None:
         sys.exit(f"wrk failed on {url}:\n{done.stdout}\n{done.stderr}")
     data = json.loads(line[len("BENCH "):])
-    return Result(requests=data["requests"], rps=data["requests"] / (data["duration_us"] / 1e6), p50_ms=data["p50_us"] / 1000,
-                  p99_ms=data["p99_us"] / 1000, non_2xx=data["non_2xx"], errors=data["errors"])
+    return Result(requests=data["requests"], rps=data["requests"] / (data["duration_us"] / 1e6),
+                  p50_ms=data["p50_us"] / 1000, p99_ms=data["p99_us"] / 1000, non_2xx=data["non_2xx"],
+                  errors=data["errors"])
 
 
 def main() -> None:
@@ -238,7 +239,8 @@ def measure(args: argparse.Namespace, wrk: str, lua: str, app: _serve.Server, ce
         assert measured is not None and top is not None
         rows.append({
             "name": name, "method": method, "path": path, "bytes": size,
-            "requests": measured.requests, "rps": round(measured.rps, 1), "p50_ms": round(measured.p50_ms, 2), "p99_ms": round(measured.p99_ms, 2),
+            "requests": measured.requests, "rps": round(measured.rps, 1), "p50_ms": round(measured.p50_ms, 2),
+            "p99_ms": round(measured.p99_ms, 2),
             "non_2xx": measured.non_2xx, "errors": measured.errors,
             "ceiling_rps": round(top.rps, 1), "ceiling_p50_ms": round(top.p50_ms, 2),
             "ceiling_p99_ms": round(top.p99_ms, 2), "ratio": round(measured.rps / top.rps, 3),

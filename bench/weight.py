@@ -5,7 +5,8 @@ with the worker in charge.
 Each page is opened in Debian's Chromium (/usr/bin/chromium, driven by Playwright) on a fresh
 profile, against the app served as `make run` serves it on a free port of 127.0.0.1. Bytes are
 what the browser received over the network (headers and encoded body, Chromium's
-encodedDataLength); answers the worker gave from its cache cost nothing. The server's own
+encodedDataLength; for the worker's own script, which Chromium reports without a body, its
+Content-Length); answers the worker gave from its cache cost nothing. The server's own
 access log counts the requests that reached it, as a check (its byte counts miss files sent
 with sendfile, so bytes come from the browser).
 
@@ -30,7 +31,7 @@ from typing import Any  # noqa: E402
 from urllib.parse import urlsplit  # noqa: E402
 
 import _serve  # noqa: E402
-from playwright.sync_api import Request, sync_playwright  # noqa: E402
+from playwright.sync_api import Error, Request, sync_playwright  # noqa: E402
 
 # The main pages; add a line to weigh another.
 PAGES: list[tuple[str, str]] = [
@@ -59,9 +60,9 @@ class Tally:
     def add(self, request: Request, path: str) -> None:
         try:
             sizes = request.sizes()
-        except Exception:  # a request that failed before any answer
-            sizes = {"responseHeadersSize": 0, "responseBodySize": 0}
-        body = max(0, sizes["responseBodySize"])
+            headers, body = max(0, sizes["responseHeadersSize"]), max(0, sizes["responseBodySize"])
+        except Error:  # a request that failed before any answer
+            headers = body = 0
         response = request.response()
         if body == 0 and response is not None and response.status == 200 \
                 and request.headers.get("service-worker") == "script":
@@ -69,7 +70,7 @@ class Tally:
             length = response.headers.get("content-length", "")
             body = int(length) if length.isdigit() else 0
         self.requests += 1
-        self.bytes += max(0, sizes["responseHeadersSize"]) + body
+        self.bytes += headers + body
         self.urls.append(path)
 
     def kb(self) -> float:
