@@ -52,3 +52,15 @@ test: install-test translations browser postgres
 bench: install
 	$(PY) bench/engine.py
 	$(PY) bench/quiz.py
+
+# Figures of the whole app (docs/performance.md): load on 127.0.0.1 with wrk, bytes of a visit
+# in Chromium, Lighthouse scores. Each starts and stops its own gunicorn.
+.PHONY: bench-http bench-weight bench-lighthouse
+bench-http: translations
+	$(PY) bench/http.py
+
+bench-weight: install-test translations browser
+	$(PY) bench/weight.py
+
+bench-lighthouse: translations browser
+	bench/lighthouse.sh

@@ -1,0 +1,281 @@
+"""Requests per second and latency (p50, p99) of the app's main routes under load, each beside
+a trivial WSGI app that answers a body of the same size, served by the same gunicorn settings
+(the ceiling): the ratio says how much of the server's capacity the app itself costs.
+
+The app runs as `make run` runs it, on a free port of 127.0.0.1; the load is Debian's `wrk`
+(installed with apt-get when it is missing), 16 connections for 5 s per route by default,
+after 1 s of warming up; the ceiling is measured right after each route, at its body size.
+The routes are the table TARGETS below. The worker memory is read from /proc at the end.
+
+Run: .venv/bin/python bench/http.py [--duration 5] [--connections 16] [--rounds 1] [--json]
+"""
+from __future__ import annotations
+
+import os
+import sys
+
+# This file is called http.py: keep its folder out of the way of the standard library's http.
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path[:] = [p for p in sys.path if os.path.abspath(p or ".") != HERE] + [HERE]
+
+import argparse  # noqa: E402
+import json  # noqa: E402
+import shutil  # noqa: E402
+import subprocess  # noqa: E402
+import tempfile  # noqa: E402
+import urllib.error  # noqa: E402
+import urllib.parse  # noqa: E402
+import urllib.request  # noqa: E402
+from dataclasses import dataclass  # noqa: E402
+from html.parser import HTMLParser  # noqa: E402
+from typing import Any  # noqa: E402
+
+import _serve  # noqa: E402
+
+# What is measured. Add a line to measure another route:
+#   (name, method, path, body) with body None for a GET, "form:<path>" to POST the first form
+#   of the page at <path> (parsed from its HTML, as a browser would fill it in), or a JSON text.
+# "optional" routes are skipped with a note while they answer 404.
+TARGETS: list[tuple[str, str, str, str | None]] = [
+    ("home", "GET", "/en/", None),
+    ("lesson", "GET", "/en/learn/", None),  # until lessons have their own URLs
+    ("rules reference", "GET", "/en/rules/", None),
+    ("quiz question", "GET", "/en/quiz/winner", None),
+    ("quiz answer", "POST", "/en/quiz/winner", "form:/en/quiz/winner"),
+    ("calculator", "GET", "/en/score/?rules=ddv&re_points=156&re_fox=1&kontra_doppelkopf=1", None),
+    ("play step", "GET", "/en/play/", None),
+    ("api trick", "POST", "/api/v1/trick", '{"rules": "ddv", "game": "normal", "cards": ["9D", "QC", "10H", "AD"]}'),
+]
+OPTIONAL = {"play step"}
+
+# The ceiling: a WSGI app with nothing to do but answer `n` bytes at /<n>.
+CEILING_APP = '''
+def app(environ, start_response):
+    size = int(environ.get("PATH_INFO", "/0").strip("/") or 0)
+    body = b"x" * size
+    start_response("200 OK", [("Content-Type", "text/html; charset=utf-8"), ("Content-Length", str(size))])
+    return [body]
+'''
+
+# wrk sends what the environment says and reports in one JSON line.
+WRK_LUA = r'''
+wrk.method = os.getenv("BENCH_METHOD") or "GET"
+local body = os.getenv("BENCH_BODY")
+if body and body ~= "" then wrk.body = body end
+local ctype = os.getenv("BENCH_CTYPE")
+if ctype and ctype ~= "" then wrk.headers["Content-Type"] = ctype end
+
+done = function(summary, latency, requests)
+  local e = summary.errors
+  io.write(string.format(
+    'BENCH {"requests": %d, "duration_us": %d, "bytes": %d, "p50_us": %d, "p99_us": %d, ' ..
+    '"non_2xx": %d, "errors": %d}\n',
+    summary.requests, summary.duration, summary.bytes, latency:percentile(50), latency:percentile(99),
+    e.status, e.connect + e.read + e.write + e.timeout))
+end
+'''
+
+
+@dataclass
+class Result:
+    requests: int
+    rps: float
+    p50_ms: float
+    p99_ms: float
+    non_2xx: int
+    errors: int
+
+
+class FormParser(HTMLParser):
+    """The first <form> of a page, filled in as a browser would submit it: hidden fields,
+    the first choice of each radio group and select, the first checkbox, and the first
+    named submit button."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.action: str | None = None
+        self.method = "get"
+        self.fields: list[tuple[str, str]] = []
+        self.in_form = False
+        self.done = False
+        self.radios: set[str] = set()
+        self.checkbox = False
+        self.button = False
+        self.select: str | None = None
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        a = {k: v or "" for k, v in attrs}
+        if self.done:
+            return
+        if tag == "form" and not self.in_form:
+            self.in_form, self.action, self.method = True, a.get("action", ""), a.get("method", "get").lower()
+            return
+        if not self.in_form:
+            return
+        name, kind = a.get("name"), a.get("type", "text" if tag == "input" else "submit").lower()
+        if tag == "select" and name:
+            self.select = name
+        elif tag == "option" and self.select:
+            self.fields.append((self.select, a.get("value", "")))
+            self.select = None
+        elif not name:
+            return
+        elif tag == "input" and kind == "radio":
+            if name not in self.radios:
+                self.radios.add(name)
+                self.fields.append((name, a.get("value", "on")))
+        elif tag == "input" and kind == "checkbox":
+            if not self.checkbox:
+                self.checkbox = True
+                self.fields.append((name, a.get("value", "on")))
+        elif kind == "submit" and tag in ("button", "input"):
+            if not self.button:
+                self.button = True
+                self.fields.append((name, a.get("value", "")))
+        elif tag in ("input", "textarea") and kind not in ("button", "reset", "image", "file"):
+            self.fields.append((name, a.get("value", "")))
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag == "form" and self.in_form:
+            self.in_form, self.done = False, True
+
+
+def fetch(base: str, method: str, path: str, body: bytes | None, ctype: str | None) -> tuple[int, bytes]:
+    request = urllib.request.Request(base + path, data=body, method=method,
+                                     headers={"Content-Type": ctype} if ctype else {})
+    try:
+        with urllib.request.urlopen(request, timeout=30) as response:
+            return response.status, response.read()
+    except urllib.error.HTTPError as error:
+        return error.code, error.read()
+
+
+def form_of(base: str, page: str) -> tuple[str, str]:
+    """The action and urlencoded body of the first form on `page`."""
+    status, html = fetch(base, "GET", page, None, None)
+    parser = FormParser()
+    parser.feed(html.decode("utf-8", errors="replace"))
+    if status != 200 or parser.action is None:
+        sys.exit(f"no form found on {page} (status {status})")
+    return urllib.parse.urljoin(page, parser.action), urllib.parse.urlencode(parser.fields)
+
+
+def ensure_wrk() -> str:
+    found = shutil.which("wrk")
+    if found:
+        return found
+    print("wrk is missing: installing Debian's package", file=sys.stderr)
+    env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
+    subprocess.run(["apt-get", "update", "-qq"], check=True, env=env, timeout=600)
+    subprocess.run(["apt-get", "install", "-y", "-qq", "wrk"], check=True, env=env, timeout=600)
+    found = shutil.which("wrk")
+    if not found:
+        sys.exit("wrk could not be installed")
+    return found
+
+
+def run_wrk(wrk: str, lua: str, url: str, method: str, body: str | None, ctype: str | None,
+            seconds: float, connections: int) -> Result:
+    env = {**os.environ, "BENCH_METHOD": method, "BENCH_BODY": body or "", "BENCH_CTYPE": ctype or ""}
+    argv = [wrk, "-t", "2", "-c", str(connections), "-d", f"{seconds:g}s", "--timeout", "10s", "-s", lua, url]
+    done = subprocess.run(argv, env=env, capture_output=True, text=True, timeout=seconds + 60)
+    line = next((text for text in done.stdout.splitlines() if text.startswith("BENCH ")), None)
+    if done.returncode != 0 or line is None:
+        sys.exit(f"wrk failed on {url}:\n{done.stdout}\n{done.stderr}")
+    data = json.loads(line[len("BENCH "):])
+    return Result(requests=data["requests"], rps=data["requests"] / (data["duration_us"] / 1e6),
+                  p50_ms=data["p50_us"] / 1000, p99_ms=data["p99_us"] / 1000, non_2xx=data["non_2xx"],
+                  errors=data["errors"])
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--duration", type=float, default=5.0, help="seconds of load per route (default 5)")
+    parser.add_argument("--connections", type=int, default=16, help="open connections (default 16)")
+    parser.add_argument("--rounds", type=int, default=1,
+                        help="rounds of route and ceiling, the best of each kept (default 1)")
+    parser.add_argument("--json", action="store_true", help="print JSON instead of a table")
+    args = parser.parse_args()
+    wrk = ensure_wrk()
+    _serve.stop_on_signals()
+    _serve.compile_translations()
+    rows: list[dict[str, Any]] = []
+    notes: list[str] = []
+    with tempfile.TemporaryDirectory(prefix="bench-http-") as tmp:
+        with open(os.path.join(tmp, "bench_ceiling.py"), "w") as file:
+            file.write(CEILING_APP)
+        lua = os.path.join(tmp, "bench.lua")
+        with open(lua, "w") as file:
+            file.write(WRK_LUA)
+        with _serve.Server() as app, _serve.Server("bench_ceiling:app", pythonpath=tmp, ready_path="/1") as ceiling:
+            rss = measure(args, wrk, lua, app, ceiling, rows, notes)
+    report(args, rows, notes, rss)
+
+
+def measure(args: argparse.Namespace, wrk: str, lua: str, app: _serve.Server, ceiling: _serve.Server,
+            rows: list[dict[str, Any]], notes: list[str]) -> list[int]:
+    """Every route of TARGETS, each right before the ceiling at its body size."""
+    for name, method, path, spec in TARGETS:
+        body, ctype = None, None
+        if spec and spec.startswith("form:"):
+            path, body = form_of(app.base, spec[len("form:"):])
+            ctype = "application/x-www-form-urlencoded"
+        elif spec:
+            body, ctype = spec, "application/json"
+        status, answer = fetch(app.base, method, path, body.encode() if body else None, ctype)
+        if status == 404 and name in OPTIONAL:
+            notes.append(f"{name} ({method} {path}): skipped, it answers 404 (not built yet)")
+            continue
+        if not 200 <= status < 300:
+            notes.append(f"{name} ({method} {path}): answers {status}, measured anyway")
+        size = len(answer)
+        run_wrk(wrk, lua, app.base + path, method, body, ctype, min(1.0, args.duration), args.connections)
+        measured = top = None
+        for _ in range(args.rounds):  # a busy machine only ever slows a round down: keep the best
+            mine = run_wrk(wrk, lua, app.base + path, method, body, ctype, args.duration, args.connections)
+            theirs = run_wrk(wrk, lua, f"{ceiling.base}/{size}", "GET", None, None, args.duration, args.connections)
+            measured = mine if measured is None or mine.rps > measured.rps else measured
+            top = theirs if top is None or theirs.rps > top.rps else top
+        assert measured is not None and top is not None
+        rows.append({
+            "name": name, "method": method, "path": path, "bytes": size,
+            "requests": measured.requests, "rps": round(measured.rps, 1), "p50_ms": round(measured.p50_ms, 2),
+            "p99_ms": round(measured.p99_ms, 2),
+            "non_2xx": measured.non_2xx, "errors": measured.errors,
+            "ceiling_rps": round(top.rps, 1), "ceiling_p50_ms": round(top.p50_ms, 2),
+            "ceiling_p99_ms": round(top.p99_ms, 2), "ratio": round(measured.rps / top.rps, 3),
+        })
+        if measured.requests < 20:
+            notes.append(f"{name}: only {measured.requests} answers in {args.duration:g} s, a rough figure "
+                         "(a longer --duration steadies it)")
+        if measured.non_2xx or measured.errors:
+            notes.append(f"{name}: {measured.non_2xx} answers not 2xx, {measured.errors} socket errors under load")
+    return app.worker_rss_kib()
+
+
+def report(args: argparse.Namespace, rows: list[dict[str, Any]], notes: list[str], rss: list[int]) -> None:
+    setup = {"gunicorn": _serve.describe(), "connections": args.connections, "duration_s": args.duration,
+             "rounds": args.rounds,
+             "wrk_threads": 2, "cores": os.cpu_count(), "worker_rss_mib": [round(k / 1024, 1) for k in rss]}
+    if args.json:
+        print(json.dumps({"setup": setup, "routes": rows, "notes": notes}, indent=1))
+        return
+    rounds = f", best of {args.rounds} rounds" if args.rounds > 1 else ""
+    print(f"gunicorn {setup['gunicorn']} on 127.0.0.1, wrk -t2 -c{args.connections} -d{args.duration:g}s{rounds}, "
+          f"{os.cpu_count()} cores; ceiling: a trivial WSGI app, same settings, same body size")
+    head = f"{'route':<16} {'method path':<44} {'bytes':>7} {'req/s':>8} {'p50 ms':>7} {'p99 ms':>7} " \
+           f"{'ceil req/s':>10} {'ratio':>6}"
+    print(head)
+    print("-" * len(head))
+    for row in rows:
+        where = f"{row['method']} {row['path']}"
+        where = where if len(where) <= 44 else where[:41] + "..."
+        print(f"{row['name']:<16} {where:<44} {row['bytes']:>7} {row['rps']:>8.1f} {row['p50_ms']:>7.2f} "
+              f"{row['p99_ms']:>7.2f} {row['ceiling_rps']:>10.1f} {row['ratio']:>6.3f}")
+    print(f"worker memory after the run (RSS): {', '.join(f'{m} MiB' for m in setup['worker_rss_mib'])}")
+    for note in notes:
+        print("note:", note)
+
+
+if __name__ == "__main__":
+    main()
