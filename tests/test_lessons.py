@@ -162,7 +162,7 @@ def test_every_broken_position_and_format_error_is_named_with_its_lesson_and_ste
     assert any("{QX}" in line for line in found) and any("nosuchterm" in line for line in found), text
     assert any("::: tip" in line for line in found), text
     # Both rule sets were tried: the broken winner trick is refused under each.
-    assert sum("step 'thrice'" in line and "QC" in line for line in found) == 2, text
+    assert sum("step 'thrice'" in line and "too_many_copies" in line for line in found) == 2, text
 
 
 def test_rule_coverage_names_the_untaught_rule():

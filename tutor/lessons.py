@@ -425,7 +425,7 @@ def shown(item: Lesson, step: Step, rules: RuleSet) -> Shown | None:
     lesson and step when it names cards that cannot be."""
     if step.show is None:
         return None
-    where = f"lesson {item.slug!r}, step {step.id!r}, show"
+    where = f"lesson {item.folder.name}, step {step.id!r}, show"
     show = step.show
     unknown = set(show) - SHOW_KEYS
     if unknown:
@@ -455,7 +455,7 @@ def build_check(item: Lesson, step: Step, rules: RuleSet) -> Question | None:
     when the engine refuses the position."""
     if step.check is None:
         return None
-    where = f"lesson {item.slug!r}, step {step.id!r}"
+    where = f"lesson {item.folder.name}, step {step.id!r}"
     position = dict(step.check)
     kind = position.pop("kind", None)
     if not isinstance(kind, str):
@@ -516,7 +516,7 @@ def problems(item: Lesson, rules: Mapping[str, str] | None = None, terms: Sequen
                 try:
                     part(item, step, learner)
                 except (LessonError, RulesError) as error:
-                    found.append(f"{name}: {error}")
+                    found.append(str(error))
     if not any(any(s.applies(RuleSet.named(r)) for s in item.steps) for r in RULESETS):
         found.append(f"{name}: no step for any rule set")
     return found
@@ -542,6 +542,7 @@ def text_problems(text: str, terms: Sequence[str] | None = None) -> list[str]:
         elif words[0] == "house" and len(words) == 2 and words[1].partition("=")[0] in OPTION_CHOICES:
             depth += 1
         else:
+            depth += 1  # counted as open all the same, so that its ':::' closes it
             found.append(f"'::: {info}' is not a container (ddv, pagat, house <option>)")
     if depth:
         found.append("a '::: ...' block is not closed" if depth > 0 else "a ':::' closes nothing")
