@@ -464,10 +464,30 @@ def build_check(item: Lesson, step: Step, rules: RuleSet) -> Question | None:
         played = step.rules_for(rules)
     except RulesError as error:
         raise LessonError(f"{where}: options: {error}") from None
+    if kind == "recall":
+        position.setdefault("count", list_items(item.section(SOURCE_LANG, step.id)))
     try:
         return ask(kind, position, played)
     except (RulesError, ValueError, KeyError, TypeError) as error:
         raise LessonError(f"{where}: the engine refuses the {kind} check under {played.ruleset}: {error}") from None
+
+
+def list_items(text: str) -> int:
+    """How many items the last bulleted list of a section has (the choices of a recall
+    check); 0 without one."""
+    tokens = markdown().parse(text, {})
+    count = 0
+    depth = 0
+    for token in tokens:
+        if token.type == "bullet_list_open":
+            depth += 1
+            if depth == 1:
+                count = 0
+        elif token.type == "bullet_list_close":
+            depth -= 1
+        elif token.type == "list_item_open" and depth == 1:
+            count += 1
+    return count
 
 
 # --- Checking a lesson ---------------------------------------------------------------------
@@ -498,6 +518,12 @@ def problems(item: Lesson, rules: Mapping[str, str] | None = None, terms: Sequen
             found.append(f"{name}, {lang}.md: the front matter needs a title and a summary")
         for step_id, text in prose.sections.items():
             found += [f"{name}, {lang}.md, step {step_id!r}: {p}" for p in text_problems(text, terms)]
+    for step in item.checks():
+        if step.check is not None and step.check.get("kind") == "recall":
+            counts = {lang: list_items(prose.sections.get(step.id, "")) for lang, prose in item.prose.items()
+                      if step.id in prose.sections}
+            if len(set(counts.values())) > 1:
+                found.append(f"{name}, step {step.id!r}: the recall lists differ in length by language: {counts}")
     if len(item.checks()) < 3:
         found.append(f"{name}: {len(item.checks())} checks; a lesson needs at least three")
     for step in item.steps:
