@@ -153,6 +153,10 @@ def test_party_in_each_game():
         ask("party", {"game": "wedding", "seat": 1, "groom": 0, "tricks": early * 2}, DDV)  # clarified in trick 1
     assert ask("party", {"game": "poverty", "seat": 3, "poor": 1, "acceptor": 3}, PAGAT).answer == ("re",)
     assert ask("party", {"game": "solo_aces", "seat": 3, "soloist": 1}, DDV).answer == ("kontra",)
+    silent = ask("party", {"game": "silent_wedding", "seat": 0, "soloist": 0}, DDV)
+    assert silent.answer == ("re",) and silent.facts["groom"] == 0
+    with pytest.raises(RulesError, match="hand_does_not_fit"):
+        ask("party", {"game": "silent_wedding", "seat": 1, "groom": 0, "hand": HAND}, DDV)
     with pytest.raises(RulesError):
         ask("party", {"seat": 1, "hand": HAND[:11]}, DDV)
 
@@ -227,6 +231,13 @@ def test_who_must_play_a_solo():
     q = ask("dealer", {"ask": "solo", "dealer": 0, "owed": [2, 3], "deals_left": 2}, DDV)
     assert q.answer == ("2",) and codes(q) == ["vorgefuehrt"]
     assert ask("dealer", {"ask": "solo", "dealer": 0, "owed": [2, 3], "deals_left": 3}, DDV).answer == ("nobody",)
+    # Without a dealer, the next deal's is the engine's: after dealer 1 comes 2, and from his
+    # left 3 is the first who still owes a solo.
+    after = ask("dealer", {"ask": "solo", "deals": [{"dealer": 1}], "owed": [1, 3], "deals_left": 2}, DDV)
+    assert after.answer == ("3",) and after.facts["dealer"] == 2
+    with pytest.raises(RulesError, match="compulsory_mismatch"):
+        ask("dealer", {"ask": "solo", "deals": [{"dealer": 1, "game": "solo_queens", "compulsory": True}],
+                       "owed": [2, 3], "deals_left": 2}, DDV)
     with pytest.raises(RulesError):
         ask("dealer", {"ask": "solo", "dealer": 0, "owed": [2], "deals_left": 1}, PAGAT)
 

@@ -15,8 +15,17 @@ from tutor.rules.explain import Reason
 from tutor.rules.games import is_solo
 from tutor.rules.rulesets import RuleSet
 from tutor.rules.scoring import default_re_tricks
-from tutor.rules.sheet import MAX_PLAYERS, MIN_PLAYERS, Deal, check_deal, evening, round_length, seating, \
-    vorgefuehrt_player
+from tutor.rules.sheet import (
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    Deal,
+    Evening,
+    check_deal,
+    evening,
+    round_length,
+    seating,
+    vorgefuehrt_player,
+)
 
 KIND: Final = "dealer"
 SECTION: Final = "sheet"
@@ -34,14 +43,43 @@ def ask(position: Mapping[str, Any], rules: RuleSet) -> Question:
     """Who deals next: ``players`` (4-7) and ``deals`` so far (each ``dealer``, ``game``,
     ``compulsory``, and for a solo optionally ``soloist``, by default the player on the
     dealer's left). With ``ask = "solo"``: who must play a solo in the next deal (DDV), from
-    ``dealer`` (of that deal), ``owed`` (players who still owe their compulsory solo) and
-    ``deals_left`` (in the round, that deal included)."""
+    ``dealer`` (of that deal; by default the one whose turn it is after ``deals``), ``owed``
+    (players who still owe their compulsory solo) and ``deals_left`` (in the round, that deal
+    included)."""
     keys(position, KEYS)
     players = number(position.get("players", MIN_PLAYERS), "players", MIN_PLAYERS, MAX_PLAYERS)
-    if position.get("ask", "next") == "solo":
-        return _solo(position, rules, players)
-    if position.get("ask", "next") != "next":
-        raise RulesError("unknown_value", "ask", value=str(position.get("ask"))[:12])
+    question = position.get("ask", "next")
+    if question not in ("next", "solo"):
+        raise RulesError("unknown_value", "ask", value=str(question)[:12])
+    sheet = _evening(position, rules, players) if question == "next" or "deals" in position else None
+    if question == "solo":
+        return _solo(position, rules, players, sheet)
+    assert sheet is not None
+    last = sheet.rows[-1]
+    previous, following = last.deal.dealer, sheet.next_dealer
+    soloist = last.deal.re_players[0]
+    if last.compulsory and not last.vorgefuehrt:
+        reasons = [Reason("same_dealer_after_compulsory", {"dealer": previous, "soloist": soloist})]
+    elif last.compulsory:
+        reasons = [Reason("dealer_moves_after_vorgefuehrt", {"dealer": previous, "next": following, "soloist": soloist})]
+    else:
+        reasons = [Reason("dealer_moves_left", {"dealer": previous, "next": following})]
+    if sheet.next_sitting_out:
+        reasons.append(Reason("sitting_out", {"dealer": following, "seats": list(sheet.next_sitting_out)}))
+    return Question(
+        kind=KIND, seed=0, level=0, rules=rules, game="normal", prompt="dealer_next", params={"players": players},
+        fields=(Field("dealer", "one", _player_choices(players)),),
+        answer=(str(following),), reasons=tuple(reasons), section=SECTION,
+        facts={"players": players,
+               "deals": [(row.deal.dealer, row.deal.game, row.deal.re_players[0] if is_solo(row.deal.game) else None,
+                          row.compulsory) for row in sheet.rows],
+               "sitting_out": list(sheet.next_sitting_out), "owed": list(sheet.solos_owed)},
+    )
+
+
+def _evening(position: Mapping[str, Any], rules: RuleSet, players: int) -> Evening:
+    """The sheet of the given deals, each checked against the engine: its dealer is the one
+    whose turn it was, its ``compulsory`` what the engine makes of it."""
     raw = position.get("deals")
     if not isinstance(raw, (list, tuple)) or not 1 <= len(raw) <= 2 * round_length(players):
         raise RulesError("wrong_count", "deals", low=1, high=2 * round_length(players))
@@ -73,36 +111,21 @@ def ask(position: Mapping[str, Any], rules: RuleSet) -> Question:
     for i, row in enumerate(sheet.rows):
         if row.compulsory != said_compulsory[i]:
             raise RulesError("compulsory_mismatch", f"deals.{i}.compulsory", engine=row.compulsory)
-    last = sheet.rows[-1]
-    previous, following = last.deal.dealer, sheet.next_dealer
-    soloist = last.deal.re_players[0]
-    if last.compulsory and not last.vorgefuehrt:
-        reasons = [Reason("same_dealer_after_compulsory", {"dealer": previous, "soloist": soloist})]
-    elif last.compulsory:
-        reasons = [Reason("dealer_moves_after_vorgefuehrt", {"dealer": previous, "next": following, "soloist": soloist})]
-    else:
-        reasons = [Reason("dealer_moves_left", {"dealer": previous, "next": following})]
-    if sheet.next_sitting_out:
-        reasons.append(Reason("sitting_out", {"dealer": following, "seats": list(sheet.next_sitting_out)}))
-    return Question(
-        kind=KIND, seed=0, level=0, rules=rules, game="normal", prompt="dealer_next", params={"players": players},
-        fields=(Field("dealer", "one", _player_choices(players)),),
-        answer=(str(following),), reasons=tuple(reasons), section=SECTION,
-        facts={"players": players,
-               "deals": [(row.deal.dealer, row.deal.game, row.deal.re_players[0] if is_solo(row.deal.game) else None,
-                          row.compulsory) for row in sheet.rows],
-               "sitting_out": list(sheet.next_sitting_out), "owed": list(sheet.solos_owed)},
-    )
+    return sheet
 
 
-def _solo(position: Mapping[str, Any], rules: RuleSet, players: int) -> Question:
+def _solo(position: Mapping[str, Any], rules: RuleSet, players: int, sheet: Evening | None) -> Question:
     if rules.ruleset != "ddv":
         raise RulesError("no_compulsory_solos", "ask", ruleset=rules.ruleset)  # only the DDV's rounds know them
-    dealer = number(position.get("dealer", 0), "dealer", 0, players - 1)
+    # The next deal's dealer: given, or the one whose turn it is after the given deals.
+    dealer = number(position.get("dealer", sheet.next_dealer if sheet else 0), "dealer", 0, players - 1)
     raw = position.get("owed")
     if not isinstance(raw, (list, tuple)):
         raise RulesError("bad_type", "owed", expected="list of players")
     owed = sorted({number(p, "owed", 0, players - 1) for p in raw})
+    if sheet is not None and set(owed) - set(sheet.solos_owed):
+        # A player who played his compulsory solo in the given deals owes none any more.
+        raise RulesError("compulsory_mismatch", "owed", players=sorted(set(owed) - set(sheet.solos_owed)))
     left = number(position.get("deals_left"), "deals_left", 1, round_length(players))
     forced = vorgefuehrt_player(players, dealer, set(owed), left)
     params = {"owed": owed, "deals_left": left, "dealer": dealer}

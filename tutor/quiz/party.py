@@ -58,7 +58,7 @@ def ask(position: Mapping[str, Any], rules: RuleSet) -> Question:
     """Which party ``seat`` is in. By ``game``: "normal" needs ``hand`` (that player's
     cards); "wedding" ``groom``, ``tricks`` (the tricks so far, each four cards in play
     order) and ``leader`` (of the first trick); "poverty" ``poor`` and ``acceptor``; a solo
-    ``soloist``; "silent_wedding" ``groom``. A ``hand`` may be given in every game; the
+    ``soloist``; "silent_wedding" ``groom`` (or ``soloist``). A ``hand`` may be given in every game; the
     engine refuses one that does not fit (a Q♣ where the game has none) and tricks that
     break the rules."""
     keys(position, KEYS)
@@ -108,7 +108,8 @@ def ask(position: Mapping[str, Any], rules: RuleSet) -> Question:
         parties = poverty_parties(poor, acceptor)
         extra = {"poor": poor, "acceptor": acceptor}
     elif game == "silent_wedding":
-        groom = given_seat(position.get("groom"), "groom")
+        # A silent wedding is a solo: its groom may be named as the soloist too.
+        groom = given_seat(position.get("groom", position.get("soloist")), "groom")
         if hand is not None and queens != (2 if seat == groom else 0):
             raise RulesError("hand_does_not_fit", "hand", game=game, card="QC")
         parties = tuple("re" if s == groom else "kontra" for s in range(SEATS))
