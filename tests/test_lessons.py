@@ -296,3 +296,18 @@ def test_broken_files_are_refused_with_their_name(tmp_path):
         L.load_lesson(folder)
     with pytest.raises(L.LessonError, match="NN-slug"):
         L.load_lesson(tmp_path)
+
+
+def test_loader_and_quiz_are_typed_and_know_nothing_of_the_web():
+    import doctest
+    import subprocess
+    import sys
+
+    import tutor.quiz
+
+    result = subprocess.run([sys.executable, "-m", "mypy", "--strict", "--no-error-summary", "tutor/lessons.py", "tutor/quiz"],
+                            capture_output=True, text=True)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "import flask" not in Path(L.__file__).read_text(encoding="utf-8").lower()
+    assert "from flask" not in Path(L.__file__).read_text(encoding="utf-8").lower()
+    assert doctest.testmod(L).failed == 0 and doctest.testmod(tutor.quiz).failed == 0

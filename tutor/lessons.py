@@ -4,8 +4,8 @@ through the quiz's question kinds, and keeping track of their translations.
 A lesson is a folder ``lessons/NN-slug/`` with ``lesson.toml`` (the steps, language-neutral)
 and one ``<lang>.md`` per language (TOML front matter between ``+++`` lines, then one
 ``## <step id>`` section per step). ``lessons/README.md`` describes the format; this module
-reads exactly that. Nothing here imports Flask: the web layer passes in what it needs (the
-URL prefix, a function that draws a card).
+reads exactly that. It is pure Python, apart from the web framework: the web layer passes in
+what it needs (the URL prefix, a function that draws a card).
 
 >>> text = "+++\\ntitle = 'T'\\nsummary = 'S'\\n+++\\n\\n## one\\nPlay {QC}.\\n"
 >>> prose = parse_prose(text, "en")
