@@ -59,6 +59,11 @@ def test_lesson_keeps_the_format_and_the_engine_accepts_every_check(folder):
     assert not found, "\n".join(found)
 
 
+def test_the_glossary_keeps_the_format():
+    found = L.glossary_problems()
+    assert not found, "\n".join(found)
+
+
 def test_path_numbers_and_slugs_are_unique():
     items = L.load_lessons()
     assert len({i.number for i in items}) == len(items), [i.folder.name for i in items]
@@ -226,6 +231,20 @@ def test_prose_renders_cards_links_and_the_learners_rule_set():
     assert "<b>" not in raw and "&lt;b&gt;" in raw
     # A language without the section falls back to the English one.
     assert "Pik" not in L.render_step(sample, follow, "it", ddv) and "Spades" in L.render_step(sample, follow, "it", ddv)
+
+
+def test_glossary_renders_every_term_falling_back_to_english(tmp_path):
+    ddv = RuleSet.named("ddv")
+    de = L.glossary("de", ddv, root=FIXTURE)
+    assert [t for t, _html in de] == ["dulle", "fuchs"] and "Herz-Zehn" in de[0][1]
+    it = dict(L.glossary("it", ddv, root=FIXTURE))
+    assert "The 10 of hearts" in it["dulle"]
+    assert L.glossary_problems(FIXTURE) == []
+    root = tmp_path / "lessons"
+    shutil.copytree(FIXTURE, root)
+    (root / "words" / "fr.md").write_text("+++\ntitle = 'Mots'\n+++\n## dulle\n{ZZ}\n## oups\nx\n", encoding="utf-8")
+    found = "\n".join(L.glossary_problems(root))
+    assert "['oups']" in found and "{ZZ}" in found
 
 
 def test_default_card_drawing_is_a_placeholder_the_web_layer_can_replace():

@@ -4,7 +4,7 @@ through the quiz's question kinds, and keeping track of their translations.
 A lesson is a folder ``lessons/NN-slug/`` with ``lesson.toml`` (the steps, language-neutral)
 and one ``<lang>.md`` per language (TOML front matter between ``+++`` lines, then one
 ``## <step id>`` section per step). ``lessons/README.md`` describes the format; this module
-reads exactly that. It is pure Python, apart from the web framework: the web layer passes in
+reads exactly that. It is pure Python and knows no web framework: the web layer passes in
 what it needs (the URL prefix, a function that draws a card).
 
 >>> text = "+++\\ntitle = 'T'\\nsummary = 'S'\\n+++\\n\\n## one\\nPlay {QC}.\\n"
@@ -577,6 +577,43 @@ def text_problems(text: str, terms: Sequence[str] | None = None) -> list[str]:
             if term not in terms:
                 found.append(f"links to glossary term {term!r}, which words/{SOURCE_LANG}.md lacks")
     return found
+
+
+def glossary_problems(root: Path = ROOT) -> list[str]:
+    """What is wrong with the glossary files: a missing English source, terms a translation
+    has that the English lacks, front matter without a title, and each term's Markdown."""
+    source = load_glossary(SOURCE_LANG, root)
+    if source is None:
+        return [f"{root / GLOSSARY / (SOURCE_LANG + '.md')}: the glossary's English source is missing"]
+    terms = list(source.sections)
+    found: list[str] = []
+    for lang in LANGS:
+        prose = load_glossary(lang, root)
+        if prose is None:
+            continue
+        where = f"{GLOSSARY}/{lang}.md"
+        if not prose.title:
+            found.append(f"{where}: the front matter needs a title")
+        extra = [t for t in prose.sections if t not in terms]
+        if extra:
+            found.append(f"{where}: terms {extra} are not in {GLOSSARY}/{SOURCE_LANG}.md")
+        if prose.duplicates or prose.preamble:
+            found.append(f"{where}: repeated terms {list(prose.duplicates)} or text before the first term")
+        for term, text in prose.sections.items():
+            found += [f"{where}, term {term!r}: {p}" for p in text_problems(text, terms)]
+    return found
+
+
+def glossary(lang: str, rules: RuleSet, card: CardRenderer | None = None, prefix: str = "",
+             root: Path = ROOT) -> list[tuple[str, str]]:
+    """The glossary page: (term id, its HTML) in the English order, each in ``lang`` where
+    the translation has it and in English otherwise."""
+    source = load_glossary(SOURCE_LANG, root)
+    if source is None:
+        return []
+    own = load_glossary(lang, root)
+    return [(term, render((own.sections.get(term) if own else None) or text, lang, rules, card, prefix))
+            for term, text in source.sections.items()]
 
 
 def coverage(items: Sequence[Lesson]) -> dict[str, list[tuple[str, str]]]:
