@@ -34,11 +34,21 @@ def learners():
     return [RuleSet.named(name) for name in RULESETS]
 
 
-def all_checks(items):
+# Learners with house options on: every check must still build for them (a 40-card deck,
+# Schweinchen, the second Dulle, poverty under the DDV, and so on).
+HOUSE = [
+    RuleSet.named("ddv").with_options(deck=40, schweinchen=True, dullen="second_wins", poverty=True,
+                                      karlchen="win_or_catch", solo_lead="soloist"),
+    RuleSet.named("pagat").with_options(deck=40, dullen="second_wins_except_last", karlchen="win",
+                                        solo_lead="by_solo_kind"),
+]
+
+
+def all_checks(items, house=False):
     """(lesson, step, learner's rules) for every check a learner of either rule set meets."""
     for item in items:
         for step in item.checks():
-            for rules in learners():
+            for rules in learners() + (HOUSE if house else []):
                 if step.applies(rules):
                     yield item, step, rules
 
@@ -120,7 +130,7 @@ def lesson_engine_answer(q):
 
 
 def test_every_check_is_the_engines_question_and_answer():
-    for item, step, rules in all_checks(L.load_lessons()):
+    for item, step, rules in all_checks(L.load_lessons(), house=True):
         q = L.build_check(item, step, rules)
         where = (item.slug, step.id, rules.ruleset)
         form = {f.name: (v.split(",") if v else []) if f.mode == "many" else [v] for f, v in zip(q.fields, q.answer)}
@@ -180,9 +190,16 @@ def test_rule_coverage_names_the_untaught_rule():
     assert [r for r in L.rule_ids(FIXTURE) if r not in table] == ["9.untaught"]
 
 
+def test_every_fixture_check_builds_for_learners_with_house_options():
+    for item, step, rules in all_checks([fixture()["sample"]], house=True):
+        assert L.build_check(item, step, rules).rules.deck == 48, (step.id, rules)
+
+
 def test_steps_follow_only_rules_and_options():
     sample = fixture()["sample"]
     ddv, pagat = RuleSet.named("ddv"), RuleSet.named("pagat")
+    assert sample.step("count").rules_for(ddv.with_options(deck=40, dullen="second_wins")) == \
+        ddv.with_options(dullen="second_wins")  # positions are written for 48 cards
     assert [s.id for s in sample.steps_for(pagat)] == ["count", "follow", "equal", "poor"]
     assert sample.step("poor").rules_for(ddv) == pagat
     assert sample.step("house").rules_for(ddv).dullen == "second_wins"

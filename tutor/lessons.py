@@ -84,8 +84,12 @@ class Step:
 
     def rules_for(self, rules: RuleSet) -> RuleSet:
         """The rules the step's check and cards follow: the step's own rule set if it names
-        one (whatever the learner picked), then its house options on top."""
+        one (whatever the learner picked), then its house options on top. Positions are
+        written for the 48-card deck, so a learner's 40-card option applies only where the
+        step itself sets ``deck``."""
         base = RuleSet.named(self.rules) if self.rules else rules
+        if base.deck != 48 and "deck" not in self.options:
+            base = base.with_options(deck=48)
         return base.with_options(**self.options) if self.options else base
 
 
