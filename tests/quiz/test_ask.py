@@ -166,11 +166,11 @@ def test_extras_of_a_trick():
     q = ask("extras", {"trick": ["JC", "AD", "9D", "KD"], "leader": 0, "parties": parties, "last": True}, DDV)
     assert q.answer == ("fox,karlchen",) and q.params["seat"] == 0
     assert [c.value for c in q.fields[0].choices] == ["fox", "doppelkopf", "karlchen"]
-    assert "fox_caught" in codes(q) and "karlchen" in codes(q) and "no_doppelkopf" in codes(q)
+    assert "fox_caught" in codes(q) and "karlchen_wins_last" in codes(q) and "no_doppelkopf" in codes(q)
     not_last = ask("extras", {"trick": ["JC", "AD", "9D", "KD"], "parties": parties}, DDV)
     assert not_last.answer == ("fox",) and "karlchen_not_last" in codes(not_last)
     rich = ask("extras", {"trick": ["AS", "10S", "AS", "10S"], "parties": parties}, DDV)
-    assert rich.answer == ("doppelkopf",)
+    assert rich.answer == ("doppelkopf",) and "doppelkopf_trick" in codes(rich)
     own_fox = ask("extras", {"trick": ["QC", "KD", "AD", "9D"], "parties": parties}, DDV)
     assert own_fox.answer == ("",) and "fox_own" in codes(own_fox)
     caught = {"trick": ["9D", "JC", "QC", "KD"], "parties": parties, "last": True}

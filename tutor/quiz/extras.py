@@ -67,7 +67,7 @@ def _why(ids: list[str], leader: int, winner: int, parties: tuple[str, ...], las
     if not is_normal_type(game):
         return [Reason("no_extras_in_solo", {"game": game})]
     points = sum(card_points(c) for c in ids)
-    reasons = [Reason("doppelkopf" if points >= 40 else "no_doppelkopf", {"points": points})]
+    reasons = [Reason("doppelkopf_trick" if points >= 40 else "no_doppelkopf", {"points": points})]
     for i, card in enumerate(ids):
         seat = (leader + i) % SEATS
         params = {"seat": seat, "winner": winner, "party": party}
@@ -77,7 +77,7 @@ def _why(ids: list[str], leader: int, winner: int, parties: tuple[str, ...], las
             if not last:
                 reasons.append(Reason("karlchen_not_last", params))
             elif seat == winner:
-                reasons.append(Reason("karlchen", params))
+                reasons.append(Reason("karlchen_wins_last", params))
             elif parties[seat] != party:
                 code = "karlchen_caught" if rules.karlchen == "win_or_catch" else "karlchen_caught_not_counted"
                 reasons.append(Reason(code, params))
