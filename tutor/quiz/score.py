@@ -54,7 +54,8 @@ def ask(position: Mapping[str, Any], rules: RuleSet) -> Question:
     keys(position, KEYS)
     game = game_id(position.get("game", "normal"), rules)
     re_points = number(position.get("re_points"), "re_points", 0, DECK_POINTS)
-    re_tricks = number(position.get("re_tricks", default_re_tricks(rules, re_points)), "re_tricks", 0, rules.tricks)
+    re_tricks = number(position["re_tricks"], "re_tricks", 0, rules.tricks) if "re_tricks" in position else \
+        default_re_tricks(rules, re_points)
     said = said_of(position.get("said"))
     re_said, kontra_said = said["re"], said["kontra"]
     given = position.get("extras") or {}
