@@ -74,6 +74,16 @@ def test_the_glossary_keeps_the_format():
     assert not found, "\n".join(found)
 
 
+# The path of issue 14, in its order (a learner may also jump).
+CURRICULUM = ["01-cards", "02-trumps", "03-following-suit", "04-re-and-kontra", "05-reservations", "06-wedding",
+              "07-solos", "08-poverty", "09-announcements", "10-replies", "11-winning", "12-scoring",
+              "13-extra-points", "14-solo-scoring", "15-house-rules", "16-tournament", "17-tips", "18-history"]
+
+
+def test_the_path_holds_the_curriculum_in_order():
+    assert [f.name for f in FOLDERS] == CURRICULUM
+
+
 def test_path_numbers_and_slugs_are_unique():
     items = L.load_lessons()
     assert len({i.number for i in items}) == len(items), [i.folder.name for i in items]
