@@ -274,6 +274,22 @@ def test_glossary_renders_every_term_falling_back_to_english(tmp_path):
     assert "['oups']" in found and "{ZZ}" in found
 
 
+def test_a_recall_steps_list_becomes_its_choices():
+    text = "Which came first?\n\n- the **Skat**\n- Schafkopf, with {QC}\n  on two lines\n- Whist\n"
+    prose, choices = L.split_list(text)
+    assert prose == "Which came first?" and choices == ["the **Skat**", "Schafkopf, with {QC}\n  on two lines", "Whist"]
+    assert L.list_items(text) == 3 and L.list_items("No list.") == 0
+    assert L.split_list("- a\n- b\n\nThen more prose.") == ("- a\n- b\n\nThen more prose.".split("\n\n")[1], ["a", "b"])
+    ask = L.ask("recall", {"answer": 2, "count": L.list_items(text)}, RuleSet.named("ddv"))
+    assert len(ask.fields[0].choices) == 3
+
+
+def test_step_numbers_count_the_learners_steps():
+    sample = fixture()["sample"]
+    assert L.step_at(sample, 5, RuleSet.named("ddv")).id == "house"
+    assert L.step_at(sample, 5, RuleSet.named("pagat")) is None and L.step_at(sample, 0, RuleSet.named("ddv")) is None
+
+
 def test_default_card_drawing_is_a_placeholder_the_web_layer_can_replace():
     html = L.render("{QC} and {10H}, not {XY}", "en", RuleSet.named("ddv"))
     assert html == ('<p><span class="card" data-card="QC">QC</span> and '

@@ -394,6 +394,40 @@ def render_step(item: Lesson, step: Step, lang: str, rules: RuleSet, card: CardR
     return render(item.section(lang, step.id), lang, rules, card, prefix)
 
 
+def split_list(text: str) -> tuple[str, list[str]]:
+    """A section's Markdown without the bulleted list that ends it, and that list's items
+    (their Markdown, the bullet taken off): a recall check's prose and its choices."""
+    tokens = markdown().parse(text, {})
+    lists = [t for t in tokens if t.type == "bullet_list_open" and t.level == 0 and t.map]
+    if not lists:
+        return text, []
+    start, end = lists[-1].map or (0, 0)
+    lines = text.split("\n")
+    items = [t for t in tokens if t.type == "list_item_open" and t.level == 1 and t.map
+             and start <= t.map[0] < end]
+    choices = []
+    for token in items:
+        first, last = token.map or (0, 0)
+        body = "\n".join(lines[first:last]).strip()
+        choices.append(re.sub(r"^[-*+]\s+", "", body))
+    return "\n".join(lines[:start] + lines[end:]).strip(), choices
+
+
+def render_recall(item: Lesson, step: Step, lang: str, rules: RuleSet, card: CardRenderer | None = None,
+                  prefix: str = "") -> tuple[str, list[str]]:
+    """A recall step's prose without its closing list, rendered, and the list's items, each
+    rendered: choice 1, 2, ... of the check."""
+    text, choices = split_list(item.section(lang, step.id))
+    return render(text, lang, rules, card, prefix), [render(c, lang, rules, card, prefix) for c in choices]
+
+
+def step_at(item: Lesson, number: int, rules: RuleSet) -> Step | None:
+    """The step ``/<lang>/learn/<slug>/<number>`` shows this learner (1-based over the steps
+    of the learner's rule set), or None."""
+    steps = item.steps_for(rules)
+    return steps[number - 1] if 1 <= number <= len(steps) else None
+
+
 # --- Cards shown and checks asked ----------------------------------------------------------
 
 
@@ -477,21 +511,9 @@ def build_check(item: Lesson, step: Step, rules: RuleSet) -> Question | None:
 
 
 def list_items(text: str) -> int:
-    """How many items the last bulleted list of a section has (the choices of a recall
+    """How many items the bulleted list that ends a section has (the choices of a recall
     check); 0 without one."""
-    tokens = markdown().parse(text, {})
-    count = 0
-    depth = 0
-    for token in tokens:
-        if token.type == "bullet_list_open":
-            depth += 1
-            if depth == 1:
-                count = 0
-        elif token.type == "bullet_list_close":
-            depth -= 1
-        elif token.type == "list_item_open" and depth == 1:
-            count += 1
-    return count
+    return len(split_list(text)[1])
 
 
 # --- Checking a lesson ---------------------------------------------------------------------
