@@ -280,6 +280,8 @@ def test_a_recall_steps_list_becomes_its_choices():
     assert prose == "Which came first?" and choices == ["the **Skat**", "Schafkopf, with {QC}\n  on two lines", "Whist"]
     assert L.list_items(text) == 3 and L.list_items("No list.") == 0
     assert L.split_list("- a\n- b\n\nThen more prose.") == ("- a\n- b\n\nThen more prose.".split("\n\n")[1], ["a", "b"])
+    assert L.render_inline(choices[1], "en", card=lambda c: f"[{c}]") == "Schafkopf, with [QC] on two lines"
+    assert L.render_inline("**Re** <i>", "en") == "<strong>Re</strong> &lt;i&gt;"
     ask = L.ask("recall", {"answer": 2, "count": L.list_items(text)}, RuleSet.named("ddv"))
     assert len(ask.fields[0].choices) == 3
 

@@ -416,9 +416,16 @@ def split_list(text: str) -> tuple[str, list[str]]:
 def render_recall(item: Lesson, step: Step, lang: str, rules: RuleSet, card: CardRenderer | None = None,
                   prefix: str = "") -> tuple[str, list[str]]:
     """A recall step's prose without its closing list, rendered, and the list's items, each
-    rendered: choice 1, 2, ... of the check."""
+    rendered inline: choice 1, 2, ... of the check."""
     text, choices = split_list(item.section(lang, step.id))
-    return render(text, lang, rules, card, prefix), [render(c, lang, rules, card, prefix) for c in choices]
+    return render(text, lang, rules, card, prefix), [render_inline(c, lang, card, prefix) for c in choices]
+
+
+def render_inline(text: str, lang: str, card: CardRenderer | None = None, prefix: str = "") -> str:
+    """One line of lesson Markdown as inline HTML (no paragraph around it): a choice, a title."""
+    md = markdown()
+    env: dict[str, Any] = {"card": card, "prefix": prefix, "lang": lang}
+    return str(md.renderer.render(md.parseInline(" ".join(text.split()), env), md.options, env))
 
 
 def step_at(item: Lesson, number: int, rules: RuleSet) -> Step | None:
