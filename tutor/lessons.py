@@ -4,8 +4,8 @@ through the quiz's question kinds, and keeping track of their translations.
 A lesson is a folder ``lessons/NN-slug/`` with ``lesson.toml`` (the steps, language-neutral)
 and one ``<lang>.md`` per language (TOML front matter between ``+++`` lines, then one
 ``## <step id>`` section per step). ``lessons/README.md`` describes the format; this module
-reads exactly that. Nothing here imports Flask: the web layer passes in what it needs (the
-URL prefix, a function that draws a card).
+reads exactly that. It is pure Python and knows no web framework: the web layer passes in
+what it needs (the URL prefix, a function that draws a card).
 
 >>> text = "+++\\ntitle = 'T'\\nsummary = 'S'\\n+++\\n\\n## one\\nPlay {QC}.\\n"
 >>> prose = parse_prose(text, "en")
@@ -84,8 +84,12 @@ class Step:
 
     def rules_for(self, rules: RuleSet) -> RuleSet:
         """The rules the step's check and cards follow: the step's own rule set if it names
-        one (whatever the learner picked), then its house options on top."""
+        one (whatever the learner picked), then its house options on top. Positions are
+        written for the 48-card deck, so a learner's 40-card option applies only where the
+        step itself sets ``deck``."""
         base = RuleSet.named(self.rules) if self.rules else rules
+        if base.deck != 48 and "deck" not in self.options:
+            base = base.with_options(deck=48)
         return base.with_options(**self.options) if self.options else base
 
 
@@ -390,6 +394,47 @@ def render_step(item: Lesson, step: Step, lang: str, rules: RuleSet, card: CardR
     return render(item.section(lang, step.id), lang, rules, card, prefix)
 
 
+def split_list(text: str) -> tuple[str, list[str]]:
+    """A section's Markdown without the bulleted list that ends it, and that list's items
+    (their Markdown, the bullet taken off): a recall check's prose and its choices."""
+    tokens = markdown().parse(text, {})
+    lists = [t for t in tokens if t.type == "bullet_list_open" and t.level == 0 and t.map]
+    if not lists:
+        return text, []
+    start, end = lists[-1].map or (0, 0)
+    lines = text.split("\n")
+    items = [t for t in tokens if t.type == "list_item_open" and t.level == 1 and t.map
+             and start <= t.map[0] < end]
+    choices = []
+    for token in items:
+        first, last = token.map or (0, 0)
+        body = "\n".join(lines[first:last]).strip()
+        choices.append(re.sub(r"^[-*+]\s+", "", body))
+    return "\n".join(lines[:start] + lines[end:]).strip(), choices
+
+
+def render_recall(item: Lesson, step: Step, lang: str, rules: RuleSet, card: CardRenderer | None = None,
+                  prefix: str = "") -> tuple[str, list[str]]:
+    """A recall step's prose without its closing list, rendered, and the list's items, each
+    rendered inline: choice 1, 2, ... of the check."""
+    text, choices = split_list(item.section(lang, step.id))
+    return render(text, lang, rules, card, prefix), [render_inline(c, lang, card, prefix) for c in choices]
+
+
+def render_inline(text: str, lang: str, card: CardRenderer | None = None, prefix: str = "") -> str:
+    """One line of lesson Markdown as inline HTML (no paragraph around it): a choice, a title."""
+    md = markdown()
+    env: dict[str, Any] = {"card": card, "prefix": prefix, "lang": lang}
+    return str(md.renderer.render(md.parseInline(" ".join(text.split()), env), md.options, env))
+
+
+def step_at(item: Lesson, number: int, rules: RuleSet) -> Step | None:
+    """The step ``/<lang>/learn/<slug>/<number>`` shows this learner (1-based over the steps
+    of the learner's rule set), or None."""
+    steps = item.steps_for(rules)
+    return steps[number - 1] if 1 <= number <= len(steps) else None
+
+
 # --- Cards shown and checks asked ----------------------------------------------------------
 
 
@@ -425,7 +470,7 @@ def shown(item: Lesson, step: Step, rules: RuleSet) -> Shown | None:
     lesson and step when it names cards that cannot be."""
     if step.show is None:
         return None
-    where = f"lesson {item.slug!r}, step {step.id!r}, show"
+    where = f"lesson {item.folder.name}, step {step.id!r}, show"
     show = step.show
     unknown = set(show) - SHOW_KEYS
     if unknown:
@@ -455,7 +500,7 @@ def build_check(item: Lesson, step: Step, rules: RuleSet) -> Question | None:
     when the engine refuses the position."""
     if step.check is None:
         return None
-    where = f"lesson {item.slug!r}, step {step.id!r}"
+    where = f"lesson {item.folder.name}, step {step.id!r}"
     position = dict(step.check)
     kind = position.pop("kind", None)
     if not isinstance(kind, str):
@@ -464,10 +509,18 @@ def build_check(item: Lesson, step: Step, rules: RuleSet) -> Question | None:
         played = step.rules_for(rules)
     except RulesError as error:
         raise LessonError(f"{where}: options: {error}") from None
+    if kind == "recall":
+        position.setdefault("count", list_items(item.section(SOURCE_LANG, step.id)))
     try:
         return ask(kind, position, played)
     except (RulesError, ValueError, KeyError, TypeError) as error:
         raise LessonError(f"{where}: the engine refuses the {kind} check under {played.ruleset}: {error}") from None
+
+
+def list_items(text: str) -> int:
+    """How many items the bulleted list that ends a section has (the choices of a recall
+    check); 0 without one."""
+    return len(split_list(text)[1])
 
 
 # --- Checking a lesson ---------------------------------------------------------------------
@@ -498,6 +551,12 @@ def problems(item: Lesson, rules: Mapping[str, str] | None = None, terms: Sequen
             found.append(f"{name}, {lang}.md: the front matter needs a title and a summary")
         for step_id, text in prose.sections.items():
             found += [f"{name}, {lang}.md, step {step_id!r}: {p}" for p in text_problems(text, terms)]
+    for step in item.checks():
+        if step.check is not None and step.check.get("kind") == "recall":
+            counts = {lang: list_items(prose.sections.get(step.id, "")) for lang, prose in item.prose.items()
+                      if step.id in prose.sections}
+            if len(set(counts.values())) > 1:
+                found.append(f"{name}, step {step.id!r}: the recall lists differ in length by language: {counts}")
     if len(item.checks()) < 3:
         found.append(f"{name}: {len(item.checks())} checks; a lesson needs at least three")
     for step in item.steps:
@@ -516,7 +575,7 @@ def problems(item: Lesson, rules: Mapping[str, str] | None = None, terms: Sequen
                 try:
                     part(item, step, learner)
                 except (LessonError, RulesError) as error:
-                    found.append(f"{name}: {error}")
+                    found.append(str(error))
     if not any(any(s.applies(RuleSet.named(r)) for s in item.steps) for r in RULESETS):
         found.append(f"{name}: no step for any rule set")
     return found
@@ -542,6 +601,7 @@ def text_problems(text: str, terms: Sequence[str] | None = None) -> list[str]:
         elif words[0] == "house" and len(words) == 2 and words[1].partition("=")[0] in OPTION_CHOICES:
             depth += 1
         else:
+            depth += 1  # counted as open all the same, so that its ':::' closes it
             found.append(f"'::: {info}' is not a container (ddv, pagat, house <option>)")
     if depth:
         found.append("a '::: ...' block is not closed" if depth > 0 else "a ':::' closes nothing")
@@ -550,6 +610,43 @@ def text_problems(text: str, terms: Sequence[str] | None = None) -> list[str]:
             if term not in terms:
                 found.append(f"links to glossary term {term!r}, which words/{SOURCE_LANG}.md lacks")
     return found
+
+
+def glossary_problems(root: Path = ROOT) -> list[str]:
+    """What is wrong with the glossary files: a missing English source, terms a translation
+    has that the English lacks, front matter without a title, and each term's Markdown."""
+    source = load_glossary(SOURCE_LANG, root)
+    if source is None:
+        return [f"{root / GLOSSARY / (SOURCE_LANG + '.md')}: the glossary's English source is missing"]
+    terms = list(source.sections)
+    found: list[str] = []
+    for lang in LANGS:
+        prose = load_glossary(lang, root)
+        if prose is None:
+            continue
+        where = f"{GLOSSARY}/{lang}.md"
+        if not prose.title:
+            found.append(f"{where}: the front matter needs a title")
+        extra = [t for t in prose.sections if t not in terms]
+        if extra:
+            found.append(f"{where}: terms {extra} are not in {GLOSSARY}/{SOURCE_LANG}.md")
+        if prose.duplicates or prose.preamble:
+            found.append(f"{where}: repeated terms {list(prose.duplicates)} or text before the first term")
+        for term, text in prose.sections.items():
+            found += [f"{where}, term {term!r}: {p}" for p in text_problems(text, terms)]
+    return found
+
+
+def glossary(lang: str, rules: RuleSet, card: CardRenderer | None = None, prefix: str = "",
+             root: Path = ROOT) -> list[tuple[str, str]]:
+    """The glossary page: (term id, its HTML) in the English order, each in ``lang`` where
+    the translation has it and in English otherwise."""
+    source = load_glossary(SOURCE_LANG, root)
+    if source is None:
+        return []
+    own = load_glossary(lang, root)
+    return [(term, render((own.sections.get(term) if own else None) or text, lang, rules, card, prefix))
+            for term, text in source.sections.items()]
 
 
 def coverage(items: Sequence[Lesson]) -> dict[str, list[tuple[str, str]]]:

@@ -1,10 +1,17 @@
 """Quiz questions built by the engine from seeded random deals: the same kind, seed, level
 and rules always make the same question, so a question's URL reproduces it.
 
+Every kind works in two halves: ``build`` finds a position (the seeded search) and ``ask``
+builds the question about a given position, plain data as lessons/README.md writes it.
+The quiz's ``make`` does both; lessons call ``ask`` alone. A few kinds (LESSON_KINDS) have
+no search of their own and are asked only about the positions lessons give.
+
 >>> from tutor.rules.rulesets import RuleSet
 >>> q = make("winner", 7, RuleSet.named("ddv"))
 >>> q == make("winner", 7, RuleSet.named("ddv")), q.kind, q.seed
 (True, 'winner', 7)
+>>> ask("winner", {"trick": ["10H", "QC", "10H"]}, RuleSet.named("ddv")).answer
+('0',)
 """
 from __future__ import annotations
 

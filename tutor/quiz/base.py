@@ -6,11 +6,16 @@ codes with parameters that the web layer words.
 """
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final
 
+from tutor.rules.announcements import level_of
+from tutor.rules.deals import parse_card_in
+from tutor.rules.errors import RulesError
 from tutor.rules.explain import Reason
+from tutor.rules.games import check_game
 from tutor.rules.rulesets import RuleSet
 
 MAX_LEVEL: Final = 3
@@ -98,3 +103,81 @@ def check(question: Question, answer: tuple[str, ...]) -> bool:
 
 def seat_choices() -> tuple[Choice, ...]:
     return tuple(Choice(str(s), label="seat", params={"seat": s}) for s in range(SEATS))
+
+
+# --- Reading a given position ---------------------------------------------------------------
+# A position is plain data (card ids, seats, numbers), as lessons/README.md writes it. These
+# read one part of it, or raise the engine's RulesError naming the key at fault.
+
+
+def keys(position: Mapping[str, Any], allowed: frozenset[str]) -> None:
+    """RulesError for a key the kind does not know (a typo in a lesson file)."""
+    unknown = sorted(set(position) - allowed)
+    if unknown:
+        raise RulesError("unknown_field", unknown[0])
+
+
+def card_ids(value: Any, rules: RuleSet, name: str, low: int = 1, high: int = 12) -> list[str]:
+    """A list of ``low``..``high`` card ids of the rules' deck, none more than twice."""
+    if not isinstance(value, (list, tuple)) or not all(isinstance(c, str) for c in value):
+        raise RulesError("bad_type", name, expected="list of card ids")
+    if not low <= len(value) <= high:
+        raise RulesError("wrong_count", name, low=low, high=high, got=len(value))
+    for i, card in enumerate(value):
+        parse_card_in(card, rules, f"{name}.{i}")
+    copies([list(value)], name)
+    return list(value)
+
+
+def copies(piles: Sequence[Sequence[str]], name: str) -> None:
+    """RulesError if the cards of all these piles together hold a card more than twice."""
+    seen = Counter(c for pile in piles for c in pile)
+    for card, count in seen.items():
+        if count > 2:
+            raise RulesError("too_many_copies", name, card=card, count=count)
+
+
+def given_seat(value: Any, name: str, seats: int = SEATS) -> int:
+    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < seats:
+        raise RulesError("out_of_range", name, low=0, high=seats - 1, got=value)
+    return value
+
+
+def number(value: Any, name: str, low: int, high: int) -> int:
+    if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
+        raise RulesError("out_of_range", name, low=low, high=high, got=value)
+    return value
+
+
+def flag(value: Any, name: str) -> bool:
+    if not isinstance(value, bool):
+        raise RulesError("bad_type", name, expected="true or false")
+    return value
+
+
+def game_id(value: Any, rules: RuleSet, name: str = "game") -> str:
+    """A game of RULES.md §2 that these rules play (poverty only where it is played)."""
+    return check_game(value, rules, name)
+
+
+def said_of(value: Any) -> dict[str, str | None]:
+    """Each party's highest announcement so far (``re``/``kontra`` -> an announcement id)."""
+    if value is None:
+        value = {}
+    if not isinstance(value, Mapping) or set(value) - {"re", "kontra"}:
+        raise RulesError("bad_type", "said", expected="re and kontra")
+    said: dict[str, str | None] = {"re": None, "kontra": None}
+    for party in said:
+        said[party] = value.get(party)
+        level_of(said[party], party, f"said.{party}")
+    return said
+
+
+def party_of(value: Any, name: str) -> str:
+    if value not in ("re", "kontra"):
+        raise RulesError("unknown_party", name, value=str(value)[:12])
+    return str(value)
+
+
+def yes_no() -> tuple[Choice, ...]:
+    return (Choice("yes", label="yes"), Choice("no", label="no"))

@@ -2,9 +2,11 @@
 from __future__ import annotations
 
 import random
-from typing import Final
+from collections.abc import Mapping
+from dataclasses import replace
+from typing import Any, Final
 
-from tutor.quiz.base import SEATS, Choice, Field, Question, check, seat_choices
+from tutor.quiz.base import SEATS, Choice, Field, Question, check, given_seat, keys, seat_choices
 from tutor.quiz.positions import SOLO_GAMES
 from tutor.rules.errors import RulesError
 from tutor.rules.explain import reservation_reasons
@@ -14,7 +16,9 @@ from tutor.rules.rulesets import RuleSet
 KIND: Final = "game"
 SECTION: Final = "reservations"
 
-__all__ = ["build", "check", "game_value"]
+KEYS: Final = frozenset({"dealer", "reservations", "compulsory"})
+
+__all__ = ["ask", "build", "check", "game_value"]
 
 
 def game_value(game: str, declarer: int | None) -> str:
@@ -50,8 +54,36 @@ def build(rng: random.Random, rules: RuleSet, level: int = 0) -> Question:
         said = sum(r.kind != "healthy" for r in reservations)
         if said == 0 and rng.random() < 0.85:
             continue
-        decision, reasons = reservation_reasons(rules, dealer, reservations)
         break
+    position = {"dealer": dealer, "reservations": [r.solo or r.kind for r in reservations],
+                "compulsory": [s for s, r in enumerate(reservations) if r.compulsory]}
+    return replace(ask(position, rules), level=level)
+
+
+def ask(position: Mapping[str, Any], rules: RuleSet) -> Question:
+    """Which game the reservations make and who leads: ``dealer`` (seat), ``reservations``
+    (4 by seat: "healthy", "wedding", "poverty" or a solo game id), ``compulsory`` (the seats
+    whose solo is their compulsory one, DDV)."""
+    keys(position, KEYS)
+    dealer = given_seat(position.get("dealer", 0), "dealer")
+    said = position.get("reservations", ["healthy"] * SEATS)
+    if not isinstance(said, (list, tuple)) or len(said) != SEATS:
+        raise RulesError("wrong_count", "reservations", expected=SEATS)
+    compulsory = position.get("compulsory", [])
+    if not isinstance(compulsory, (list, tuple)):
+        raise RulesError("bad_type", "compulsory", expected="list of seats")
+    compulsory_seats = {given_seat(s, "compulsory") for s in compulsory}
+    reservations = []
+    for seat, value in enumerate(said):
+        if value in ("healthy", "wedding", "poverty"):
+            reservations.append(Reservation(value))
+        else:
+            reservations.append(Reservation("solo", str(value), seat in compulsory_seats))
+        if seat in compulsory_seats and reservations[-1].kind != "solo":
+            raise RulesError("not_a_solo", "compulsory", seat=seat)
+    if [r.kind for r in reservations].count("wedding") > 1:
+        raise RulesError("hand_does_not_fit", "reservations", reservation="wedding")  # two Q♣ in a deck
+    decision, reasons = reservation_reasons(rules, dealer, reservations)
     choices = [Choice("normal", label="normal")] + [
         Choice(game_value(r.solo or r.kind, s), label="declared",
                params={"game": r.solo or r.kind, "seat": s, "compulsory": r.compulsory})
@@ -69,7 +101,7 @@ def build(rng: random.Random, rules: RuleSet, level: int = 0) -> Question:
         fields = (Field("game", "one", tuple(choices), label="game"), *fields)
         answer = (game_value(decision.game, decision.declarer), *answer)
     return Question(
-        kind=KIND, seed=0, level=level, rules=rules, game=decision.game, prompt="game" if len(fields) > 1 else "leader", params={"dealer": dealer},
+        kind=KIND, seed=0, level=0, rules=rules, game=decision.game, prompt="game" if len(fields) > 1 else "leader", params={"dealer": dealer},
         fields=fields,
         answer=answer,
         reasons=tuple(reasons), section=SECTION,

@@ -2,10 +2,14 @@
 from __future__ import annotations
 
 import random
-from typing import Final
+from collections.abc import Mapping
+from dataclasses import replace
+from typing import Any, Final
 
-from tutor.quiz.base import Choice, Field, Question, check
-from tutor.rules.announcements import NONE, SCHWARZ, announcement_id
+from tutor.quiz.base import Choice, Field, Question, check, game_id, keys, party_of, said_of
+from tutor.rules.announcements import NONE, SCHWARZ, announcement_id, level_of
+from tutor.rules.errors import RulesError
+from tutor.rules.games import is_solo
 from tutor.rules.explain import Need, Reason, needs, needs_reason
 from tutor.rules.rulesets import RuleSet
 
@@ -14,7 +18,9 @@ SECTION: Final = "winning"
 # Every answer a question can have, in the order the choices are listed.
 ANSWERS: Final = ("p30", "p60", "p90", "p120", "p121", "p151", "p181", "p211", "one", "all")
 
-__all__ = ["build", "check", "need_value"]
+KEYS: Final = frozenset({"party", "said", "game", "choices"})
+
+__all__ = ["ask", "build", "check", "need_value"]
 
 
 def need_value(need: Need) -> str:
@@ -36,19 +42,42 @@ def build(rng: random.Random, rules: RuleSet, level: int = 0) -> Question:
     re_level, kontra_level = _level(rng, level), _level(rng, level)
     party = "re" if rng.random() < 0.5 else "kontra"
     solo = level >= 2 and rng.random() < 0.3
-    need = needs(party, re_level, kontra_level, rules.tricks)
-    right = need_value(need)
+    right = need_value(needs(party, re_level, kontra_level, rules.tricks))
     others = [a for a in ANSWERS if a != right]
     # Distractors close to the answer teach more than far ones.
     others.sort(key=lambda a: (abs(ANSWERS.index(a) - ANSWERS.index(right)), rng.random()))
-    shown = sorted([right, *others[:3]], key=ANSWERS.index)
+    said = {"re": announcement_id(re_level, "re") if re_level != NONE else None,
+            "kontra": announcement_id(kontra_level, "kontra") if kontra_level != NONE else None}
+    position = {"party": party, "said": said, "game": "solo_queens" if solo else "normal",
+                "choices": [right, *others[:3]]}
+    return replace(ask(position, rules), level=level)
+
+
+def ask(position: Mapping[str, Any], rules: RuleSet) -> Question:
+    """What ``party`` needs to win, given ``said`` (each party's highest announcement);
+    ``game`` ("normal"; a solo asks for the soloist's Re). ``choices`` (the answer among
+    them) are optional: by default the answer and its three nearest neighbours."""
+    keys(position, KEYS)
+    party = party_of(position.get("party"), "party")
+    said = said_of(position.get("said"))
+    game = game_id(position.get("game", "normal"), rules)
+    solo = is_solo(game)
+    re_level, kontra_level = level_of(said["re"], "re"), level_of(said["kontra"], "kontra")
+    need = needs(party, re_level, kontra_level, rules.tricks)
+    right = need_value(need)
+    if "choices" in position:
+        chosen = position["choices"]
+        if not isinstance(chosen, list) or right not in chosen or not set(chosen) <= set(ANSWERS) or len(chosen) < 2:
+            raise RulesError("bad_choices", "choices")
+    else:
+        chosen = [right, *sorted((a for a in ANSWERS if a != right),
+                                 key=lambda a: (abs(ANSWERS.index(a) - ANSWERS.index(right)), ANSWERS.index(a)))[:3]]
+    shown = sorted(set(chosen), key=ANSWERS.index)
     reason = needs_reason(party, re_level, kontra_level)
     reason = Reason(reason.code, {**reason.params, "points": need.points, "tricks": need.tricks,
                                   "nobody": need.nobody_possible})
-    said = {"re": announcement_id(re_level, "re") if re_level != NONE else None,
-            "kontra": announcement_id(kontra_level, "kontra") if kontra_level != NONE else None}
     return Question(
-        kind=KIND, seed=0, level=level, rules=rules, game="solo_queens" if solo else "normal",
+        kind=KIND, seed=0, level=0, rules=rules, game=game,
         prompt="needs_solo" if solo else "needs", params={"party": party},
         fields=(Field("need", "one", tuple(Choice(a, label="need") for a in shown)),),
         answer=(right,), reasons=(reason,), section=SECTION,

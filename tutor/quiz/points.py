@@ -2,18 +2,23 @@
 from __future__ import annotations
 
 import random
-from typing import Final
+from collections.abc import Mapping
+from dataclasses import replace
+from typing import Any, Final
 
-from tutor.quiz.base import Field, Question, check
+from tutor.quiz.base import SEATS, Field, Question, card_ids, check, copies, game_id, keys
 from tutor.quiz.positions import pick_game, play
-from tutor.rules.cards import DECK_POINTS, POINTS, card_id, rank_of
+from tutor.rules.cards import DECK_POINTS, card_id, card_points, rank_of
+from tutor.rules.errors import RulesError
 from tutor.rules.explain import Reason
 from tutor.rules.rulesets import RuleSet
 
 KIND: Final = "points"
 SECTION: Final = "cards"
 
-__all__ = ["build", "check"]
+KEYS: Final = frozenset({"cards", "tricks", "game"})
+
+__all__ = ["ask", "build", "check"]
 
 
 def build(rng: random.Random, rules: RuleSet, level: int = 0) -> Question:
@@ -25,15 +30,35 @@ def build(rng: random.Random, rules: RuleSet, level: int = 0) -> Question:
     # to nines are where counting goes wrong.
     piles = [sorted(rng.sample(range(len(deal.tricks)), count)) for _ in range(3)]
     chosen = max(piles, key=lambda pile: len({rank_of(c) for t in pile for c in deal.tricks[t]}))
-    tricks = [[card_id(c) for c in deal.tricks[t]] for t in chosen]
-    total = sum(POINTS[c] for t in chosen for c in deal.tricks[t])
-    per_trick = [sum(POINTS[c] for c in deal.tricks[t]) for t in chosen]
+    question = ask({"tricks": [[card_id(c) for c in deal.tricks[t]] for t in chosen], "game": deal.game}, rules)
+    return replace(question, level=level)
+
+
+def ask(position: Mapping[str, Any], rules: RuleSet) -> Question:
+    """How many card points lie here: ``cards`` (1-12 cards: a trick or a pile; more than four
+    are shown as tricks of four) or ``tricks`` (a list of tricks); ``game`` is optional."""
+    keys(position, KEYS)
+    game = game_id(position.get("game", "normal"), rules)
+    if ("cards" in position) == ("tricks" in position):
+        raise RulesError("missing_field", "cards", expected="cards or tricks")
+    if "cards" in position:
+        cards = card_ids(position["cards"], rules, "cards", 1, 12)
+        tricks = [cards[i:i + SEATS] for i in range(0, len(cards), SEATS)]
+    else:
+        value = position["tricks"]
+        if not isinstance(value, (list, tuple)) or not 1 <= len(value) <= 3:
+            raise RulesError("wrong_count", "tricks", low=1, high=3, got=len(value) if isinstance(value, list) else 0)
+        tricks = [card_ids(t, rules, f"tricks.{i}", 1, SEATS) for i, t in enumerate(value)]
+        copies(tricks, "tricks")
+    count = len(tricks)
+    per_trick = [sum(card_points(c) for c in trick) for trick in tricks]
+    total = sum(per_trick)
     reason = Reason("card_points", {
-        "cards": [(card_id(c), POINTS[c]) for t in chosen for c in deal.tricks[t]],
+        "cards": [(c, card_points(c)) for trick in tricks for c in trick],
         "tricks": per_trick, "total": total,
     })
     return Question(
-        kind=KIND, seed=0, level=level, rules=rules, game=deal.game,
+        kind=KIND, seed=0, level=0, rules=rules, game=game,
         prompt="points_trick" if count == 1 else "points_pile", params={"count": count},
         fields=(Field("points", "number", low=0, high=DECK_POINTS),),
         answer=(str(total),), reasons=(reason,), section=SECTION,

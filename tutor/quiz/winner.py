@@ -6,13 +6,15 @@ cards, a trump on a plain lead, a Dulle, a discard that cannot win.
 from __future__ import annotations
 
 import random
-from typing import Final
+from collections.abc import Mapping
+from dataclasses import replace
+from typing import Any, Final
 
-from tutor.quiz.base import Choice, Field, Question, check
+from tutor.quiz.base import SEATS, Choice, Field, Question, card_ids, check, flag, game_id, given_seat, keys, number
 from tutor.quiz.positions import base_rules, game_of, pick_game, play, rules_of, schweinchen_in_play
-from tutor.rules.cards import card_id
+from tutor.rules.cards import card_id, parse_card
 from tutor.rules.explain import trick_reason
-from tutor.rules.games import game_table
+from tutor.rules.games import game_table, is_normal_type
 from tutor.rules.rulesets import RuleSet
 
 KIND: Final = "winner"
@@ -21,7 +23,9 @@ SECTION: Final = "trumps"
 WANTED: Final = ("first_of_equal", "second_dulle", "first_dulle_in_last_trick", "schweinchen", "trump_on_plain",
                  "off_suit_cannot_win", "highest_of_suit", "highest_trump")
 
-__all__ = ["build", "check"]
+KEYS: Final = frozenset({"trick", "leader", "last", "game", "number", "schweinchen"})
+
+__all__ = ["ask", "build", "check"]
 
 
 def build(rng: random.Random, rules: RuleSet, level: int = 0) -> Question:
@@ -66,19 +70,40 @@ def build(rng: random.Random, rules: RuleSet, level: int = 0) -> Question:
         if code is None:
             continue
         t, size = found[code]
-        ids = [card_id(c) for c in deal.tricks[t][:size]]
-        reason = trick_reason(ids, game_of(deal.game), rules_of(position), t == last)
-        plays = [(deal.seat_of(t, i), c) for i, c in enumerate(ids)]
-        choices = tuple(Choice(str(i), card=c, params={"seat": seat}) for i, (seat, c) in enumerate(plays))
-        return Question(
-            kind=KIND, seed=0, level=level, rules=rules, game=deal.game,
-            prompt="winner_complete" if size == 4 else "winner_so_far",
-            params={"trick": t + 1, "last": t == last},
-            fields=(Field("card", "one", choices),),
-            answer=(str(reason.params["winner"]),),
-            reasons=(reason,),
-            section=SECTION,
-            facts={"plays": plays, "schweinchen": schweinchen_in_play(position)},
-            # The house options decide when the trick goes another way without them.
-            rules_decide=table.winner(deal.tricks[t][:size], t == last) != plain_table.winner(deal.tricks[t][:size], t == last),
-        )
+        question = ask({"trick": [card_id(c) for c in deal.tricks[t][:size]], "leader": deal.leaders[t],
+                        "last": t == last, "game": deal.game, "number": t + 1,
+                        "schweinchen": schweinchen_in_play(position)}, rules)
+        return replace(question, level=level)
+
+
+def ask(position: Mapping[str, Any], rules: RuleSet) -> Question:
+    """Who takes this trick: ``trick`` (2-4 card ids in play order), ``leader`` (the seat of
+    the first card, 0), ``last`` (whether it is the deal's last trick), ``game`` ("normal");
+    ``number`` (the trick's number) and ``schweinchen`` (both A♦ declared, by default
+    whenever the option is on) are optional."""
+    keys(position, KEYS)
+    game = game_id(position.get("game", "normal"), rules)
+    ids = card_ids(position.get("trick"), rules, "trick", 2, SEATS)
+    leader = given_seat(position.get("leader", 0), "leader")
+    last = flag(position.get("last", False), "last")
+    trick_number = number(position.get("number", rules.tricks if last else 1), "number", 1, rules.tricks)
+    declared = flag(position.get("schweinchen", rules.schweinchen and is_normal_type(game)), "schweinchen")
+    played = rules if declared or not rules.schweinchen else rules.with_options(schweinchen=False)
+    table = game_table(game_of(game), played)
+    plain_table = game_table(game_of(game), base_rules(rules))
+    cards = [parse_card(c) for c in ids]
+    reason = trick_reason(ids, game_of(game), played, last)
+    plays = [((leader + i) % SEATS, c) for i, c in enumerate(ids)]
+    choices = tuple(Choice(str(i), card=c, params={"seat": s}) for i, (s, c) in enumerate(plays))
+    return Question(
+        kind=KIND, seed=0, level=0, rules=rules, game=game,
+        prompt="winner_complete" if len(ids) == SEATS else "winner_so_far",
+        params={"trick": trick_number, "last": last},
+        fields=(Field("card", "one", choices),),
+        answer=(str(reason.params["winner"]),),
+        reasons=(reason,),
+        section=SECTION,
+        facts={"plays": plays, "schweinchen": declared and played.schweinchen},
+        # The house options decide when the trick goes another way without them.
+        rules_decide=table.winner(cards, last) != plain_table.winner(cards, last),
+    )

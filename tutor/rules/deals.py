@@ -72,30 +72,38 @@ class PlayedDeal:
         parties, leaders, winners = self.parties, self.leaders, self.winners
         last = len(self.tricks) - 1
         re_points = re_tricks = 0
-
-        def earn(party: str, extra: str) -> None:
-            counts[party][extra] = counts[party].get(extra, 0) + 1
-
         for t, trick in enumerate(self.tricks):
             party = parties[winners[t]]
-            points = POINTS[trick[0]] + POINTS[trick[1]] + POINTS[trick[2]] + POINTS[trick[3]]
             if party == "re":
-                re_points += points
+                re_points += POINTS[trick[0]] + POINTS[trick[1]] + POINTS[trick[2]] + POINTS[trick[3]]
                 re_tricks += 1
-            if points >= 40:
-                earn(party, "doppelkopf")
-            if ACE_OF_DIAMONDS in trick or t == last:
-                for position, card in enumerate(trick):
-                    if card == ACE_OF_DIAMONDS or (t == last and card == JACK_OF_CLUBS):
-                        if parties[(leaders[t] + position) % SEATS] != party:
-                            earn(party, "fox" if card == ACE_OF_DIAMONDS else "karlchen_caught")
-            if t == last and trick[(winners[t] - leaders[t]) % SEATS] == JACK_OF_CLUBS:
-                earn(party, "karlchen")
+            for extra in trick_extras(trick, leaders[t], winners[t], parties, t == last):
+                counts[party][extra] = counts[party].get(extra, 0) + 1
         return re_points, re_tricks, counts
 
     def score(self, re_announced: str | None = None, kontra_announced: str | None = None) -> Score:
         re_points, re_tricks, extras = self.facts()
         return score(self.rules, self.game, re_points, re_tricks, re_announced, kontra_announced, extras)
+
+
+def trick_extras(trick: Sequence[Card], leader: int, winner: int, parties: Sequence[str], last: bool) -> list[str]:
+    """The extra points one trick earns the winner's party, each once per time it is earned
+    (RULES.md §8, §10): ``doppelkopf`` (40 card points or more), ``fox`` for each A♦ of the
+    other party, and in the last trick ``karlchen`` (the J♣ takes it) and ``karlchen_caught``
+    for each J♣ of the other party. Counted whatever the game; scoring drops what the game
+    or the rules do not count."""
+    party = parties[winner]
+    earned: list[str] = []
+    if POINTS[trick[0]] + POINTS[trick[1]] + POINTS[trick[2]] + POINTS[trick[3]] >= 40:
+        earned.append("doppelkopf")
+    if ACE_OF_DIAMONDS in trick or last:
+        for position, card in enumerate(trick):
+            if card == ACE_OF_DIAMONDS or (last and card == JACK_OF_CLUBS):
+                if parties[(leader + position) % SEATS] != party:
+                    earned.append("fox" if card == ACE_OF_DIAMONDS else "karlchen_caught")
+    if last and trick[(winner - leader) % SEATS] == JACK_OF_CLUBS:
+        earned.append("karlchen")
+    return earned
 
 
 def deal_hands(rng: random.Random, rules: RuleSet) -> list[list[Card]]:
