@@ -1,0 +1,730 @@
+"""A deal played with the tutor: the whole position follows from the rules, a seed and the
+human's moves, so a URL (``?s=<seed>&m=<moves>``) reproduces it exactly.
+
+The human sits at seat 0, the computer players at seats 1-3, play goes clockwise (to the
+next higher seat), and the dealer is ``seed % 4``. ``position()`` plays the deal forward:
+it deals from the seed, asks for reservations in turn from the dealer's left, runs a
+poverty's exchange, and plays the cards, asking the computer players (``tutor.play.bots``)
+for theirs and taking the human's from the moves, until the human has to choose again or
+the deal is over. A move that cannot be made there raises RulesError, never anything else.
+
+>>> ddv = RuleSet.named("ddv")
+>>> p = position(ddv, 7, "")
+>>> p.turn.kind, p.game, len(p.hand)
+('play', 'normal', 12)
+>>> done = play_bots(ddv, 7)
+>>> len(done.tricks), sum(done.result.score.scores[p] for p in done.parties)
+(12, 0)
+"""
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Generator, Sequence
+from dataclasses import dataclass
+from functools import cached_property
+from typing import Any, Final
+
+from tutor.play import bots
+from tutor.play.moves import Move, decode_moves, encode_moves
+from tutor.rules.announcements import NONE, SCHWARZ, announcement_id, level_of, may_announce_level, other
+from tutor.rules.cards import POINTS, QUEEN_OF_CLUBS, SUITS, ACE_OF_DIAMONDS, Card, card_id
+from tutor.rules.deals import (
+    CLARIFICATION_TRICKS,
+    deal_hands,
+    normal_parties,
+    replay,
+    schweinchen_declared,
+)
+from tutor.rules.errors import RulesError
+from tutor.rules.explain import Reason, legal_reason, poverty_parties, trick_reason
+from tutor.rules.games import GameTable, game_table, is_normal_type, is_solo
+from tutor.rules.reservations import (
+    ANNOUNCED_SOLOS,
+    HEALTHY,
+    POVERTY_CARDS,
+    Reservation,
+    check_poverty_pass,
+    decide,
+    exchange_poverty,
+    may_declare_poverty,
+    poverty_trumps,
+)
+from tutor.rules.rulesets import RuleSet
+from tutor.rules.scoring import Score
+
+SEATS: Final = 4
+HUMAN: Final = 0
+SEED_MAX: Final = 2**31 - 1
+LEVELS: Final = (0, 1, 2)  # 0: normal games only; 1: weddings too; 2: solos and poverty too
+MAX_REDEALS: Final = 4  # a poverty nobody takes is dealt again; after this many, no more poverty
+_SILENT_ONE_IN: Final = 8  # a computer player with both Q♣ plays about one wedding in eight silently
+
+
+# --- What a page shows --------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class PlayedCard:
+    seat: int
+    card: str
+
+
+@dataclass(frozen=True, slots=True)
+class Reveal:
+    """Something that showed a player's party: ``cause`` is ``old_one`` (a Q♣ played),
+    ``announcement``, ``clarification`` (a wedding's partner took a trick), ``wedding_solo``
+    (the groom took the first three tricks), ``silent_wedding`` (one player played both
+    Q♣) or ``deduced`` (the other parties follow from what is known). Only what the
+    human did not know before is a reveal."""
+
+    cause: str
+    seat: int
+    party: str
+
+
+@dataclass(frozen=True, slots=True)
+class AnnouncementMade:
+    """An announcement at the table: who, for which party, the id of the highest level it
+    reached ("up to"), the cards the announcer still held, and in which trick (1-based)."""
+
+    seat: int
+    party: str
+    id: str
+    cards_in_hand: int
+    trick: int
+
+
+@dataclass(frozen=True, slots=True)
+class TrickView:
+    """A finished trick with the facts the tutor explains: the engine's reason for the
+    winner (``tutor.rules.explain.trick_reason``), card points, what revealed a party in
+    it, the announcements made during it, and each party's points so far once the human
+    knows every party (else None)."""
+
+    number: int
+    leader: int
+    cards: tuple[PlayedCard, ...]
+    winner: int
+    reason: Reason
+    points: int
+    reveals: tuple[Reveal, ...]
+    announcements: tuple[AnnouncementMade, ...]
+    running: dict[str, int] | None
+    game: str
+
+
+@dataclass(frozen=True, slots=True)
+class AnnounceOption:
+    """An announcement the human may make now, and ``until``: the fewest cards he may hold
+    and still make it (with nothing else said meanwhile)."""
+
+    id: str
+    until: int
+
+
+@dataclass(frozen=True, slots=True)
+class Turn:
+    """What the human must decide now. ``kind``: ``reserve`` (``options``: reservation ids,
+    "healthy" first), ``poverty_pass`` / ``poverty_return`` (choose ``count`` more cards of
+    ``options``; ``must``: cards that have to be among them; ``chosen``: picked so far),
+    ``poverty_accept`` (accept or decline), or ``play`` (``options``: the legal card ids,
+    ``reason`` the rule that makes them legal, ``announce`` what he may announce first and
+    ``deadlines_passed``: announcements that were open at his last turn and are not any
+    more)."""
+
+    kind: str
+    options: tuple[str, ...]
+    hand: tuple[str, ...]
+    cards_in_hand: int
+    reason: Reason | None = None
+    announce: tuple[AnnounceOption, ...] = ()
+    deadlines_passed: tuple[str, ...] = ()
+    must: tuple[str, ...] = ()
+    chosen: tuple[str, ...] = ()
+    count: int = 0
+
+    def moves(self) -> list[Move]:
+        """Every move that is possible now (announcements before cards)."""
+        if self.kind == "reserve":
+            return [Move("reserve", o) for o in self.options]
+        if self.kind == "poverty_accept":
+            return [Move("poverty", o) for o in self.options]
+        return [Move("announce", a.id) for a in self.announce] + [Move("card", o) for o in self.options]
+
+
+@dataclass(frozen=True, slots=True)
+class PovertyView:
+    poor: int
+    acceptor: int | None
+    trumps_passed: int
+    passed: tuple[str, ...]  # shown only to a human who passed or took them, else ()
+    returned: tuple[str, ...]  # the same
+
+
+@dataclass(frozen=True, slots=True)
+class Result:
+    """The end of the deal: the engine's score of it, the trick winners, and the deal as
+    the API's deal-form request (``POST /api/v1/score`` scores it the same)."""
+
+    score: Score
+    winners: tuple[int, ...]
+    deal_form: dict[str, Any]
+
+
+# --- Input --------------------------------------------------------------------------------
+
+
+def parse_seed(value: object) -> int:
+    """A seed from a URL: digits, 0 to SEED_MAX; RulesError otherwise."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        seed = value
+    elif isinstance(value, str) and value.isascii() and value.isdigit() and len(value) <= 10:
+        seed = int(value)
+    else:
+        raise RulesError("bad_seed", "s")
+    if not 0 <= seed <= SEED_MAX:
+        raise RulesError("bad_seed", "s")
+    return seed
+
+
+def parse_level(value: object) -> int:
+    """A level from a URL: 0, 1 or 2; RulesError otherwise."""
+    if isinstance(value, str) and value in ("0", "1", "2"):
+        return int(value)
+    if isinstance(value, int) and not isinstance(value, bool) and value in LEVELS:
+        return value
+    raise RulesError("bad_level", "level")
+
+
+def new_seed(rng: random.Random | None = None) -> int:
+    """A fresh seed for a new deal."""
+    return (rng or random.SystemRandom()).randint(0, SEED_MAX)
+
+
+def wedding_allowed(rules: RuleSet, hand: Sequence[Card]) -> bool:
+    """Whether a player with both Q♣ may declare the wedding here. With the Schweinchen on,
+    a groom who also holds both A♦ plays it silently: his declared Schweinchen could take
+    one of the first three tricks and so decide whether the wedding becomes a solo, in
+    which the Schweinchen would not count, and no reading of such a deal is consistent."""
+    return not (rules.schweinchen and list(hand).count(ACE_OF_DIAMONDS) == 2)
+
+
+def sort_hand(cards: Sequence[Card], table: GameTable) -> list[Card]:
+    """A hand as players hold it: trumps first, highest first, then the plain suits in
+    suit order (♣ ♠ ♥ ♦), each highest first."""
+    power, suit_class = table.power, table.suit_class
+    return sorted(cards, key=lambda c: (-(suit_class[c] == 4), suit_class[c], -power[c], c))
+
+
+# --- The deal -----------------------------------------------------------------------------
+
+
+class _Run:
+    """One deal played forward. ``human``: the seat whose choices come from the moves, or
+    None when the computer plays all four seats."""
+
+    def __init__(self, rules: RuleSet, seed: int, level: int, human: int | None) -> None:
+        self.rules, self.seed, self.level, self.human = rules, seed, level, human
+        self.rng = random.Random(seed)
+        self.dealer = seed % SEATS
+        self.redeals = 0
+        self.hands: list[list[Card]] = []
+        self.dealt: list[list[Card]] = []
+        self.said: list[str | None] = [None] * SEATS
+        self.game: str | None = None
+        self.declarer: int | None = None
+        self.first_leader: int | None = None
+        self.parties: list[str | None] = [None] * SEATS
+        self.public: list[str | None] = [None] * SEATS
+        self.know: list[list[str | None]] = [[None] * SEATS for _ in range(SEATS)]
+        self.poor: int | None = None
+        self.acceptor: int | None = None
+        self.passed: list[Card] = []
+        self.returned: list[Card] = []
+        self.clarified: int | None = None  # a declared wedding: 0 until its clarification trick
+        self.table = game_table("normal", rules)
+        self.played_rules = rules
+        self.tricks: list[list[Card]] = []
+        self.leaders: list[int] = []
+        self.winners: list[int] = []
+        self.trick_games: list[str] = []
+        self.trick: list[Card] = []
+        self.leader = 0
+        self.levels = {"re": NONE, "kontra": NONE}
+        self.announced: list[AnnouncementMade] = []
+        self.reveals: list[tuple[int, Reveal]] = []
+        self.human_known: list[tuple[str | None, ...]] = []
+        self.led = [0, 0, 0, 0]
+        self.wish: list[tuple[int, int]] = [(NONE, NONE)] * SEATS
+        self.turn: Turn | None = None
+        self._open: set[int] = set()
+
+    # -- knowledge --
+
+    def _self_party(self, seat: int) -> str | None:
+        if self.game == "wedding" and self.clarified == 0 and seat != self.declarer:
+            return None  # not decided until the clarification trick
+        return self.parties[seat]
+
+    def _refresh(self, cause: str, seat: int) -> None:
+        """Recompute what each player knows after a public event, and note what it showed."""
+        human = HUMAN if self.human is None else self.human
+        before = list(self.know[human])
+        normal_like = self.game in ("normal", "silent_wedding")
+        for viewer in range(SEATS):
+            known = list(self.public)
+            known[viewer] = self._self_party(viewer)
+            if normal_like and None in known:
+                queens = self.dealt[viewer].count(QUEEN_OF_CLUBS)
+                if queens == 2 or known.count("re") >= 2:
+                    known = [k or "kontra" for k in known]  # both Re found (or alone with both Q♣)
+                elif queens == 1 and known.count("kontra") >= 2:
+                    known = [k or "re" for k in known]  # a Q♣ of one's own: it is a normal game
+            self.know[viewer] = known
+        after = self.know[human]
+        t = len(self.tricks)
+        for s in sorted(range(SEATS), key=lambda x: x != seat):
+            party = after[s]
+            if party is not None and before[s] is None:
+                self.reveals.append((t, Reveal(cause if s == seat else "deduced", s, party)))
+
+    def _reveal_all(self, cause: str, seat: int) -> None:
+        self.public = list(self.parties)
+        self._refresh(cause, seat)
+
+    # -- the deal --
+
+    def play(self) -> Generator[Turn, Move, None]:
+        rules = self.rules
+        while True:
+            yield from self._deal_and_reserve()
+            if self.game != "poverty":
+                break
+            yield from self._poverty()
+            if self.acceptor is not None:
+                break
+            self.redeals += 1
+        game = self.game
+        assert game is not None
+        hands = self.hands
+        self.dealt = [list(h) for h in hands]
+        self.played_rules = schweinchen_declared(rules, game, hands)
+        self.table = game_table(game, self.played_rules)
+        if game == "poverty":
+            assert self.poor is not None and self.acceptor is not None
+            self.parties = list(poverty_parties(self.poor, self.acceptor))
+        elif game == "normal":
+            self.parties = list(normal_parties(hands))
+        elif game == "wedding":
+            self.parties = ["re" if s == self.declarer else None for s in range(SEATS)]
+            self.clarified = 0
+        else:  # a solo, or a silent wedding
+            self.parties = ["re" if s == self.declarer else "kontra" for s in range(SEATS)]
+        if is_solo(game) and game != "silent_wedding" or game == "poverty":
+            self.public = list(self.parties)
+        elif game == "wedding":
+            self.public[self.declarer or 0] = "re"
+        self._refresh("game", self.declarer if self.declarer is not None else 0)
+        self.reveals.clear()  # what the game itself makes known is not a reveal of a trick
+        for seat in range(SEATS):
+            if seat != self.human:
+                soloist = is_solo(game) and self.declarer == seat and game != "silent_wedding"
+                self.wish[seat] = bots.announcement_wish(self.table, hands[seat], soloist)
+        assert self.first_leader is not None
+        self.leader = self.first_leader
+        yield from self._tricks()
+
+    def _deal_and_reserve(self) -> Generator[Turn, Move, None]:
+        rules, level = self.rules, self.level
+        hands = deal_hands(self.rng, rules)
+        while level == 0 and any(h.count(QUEEN_OF_CLUBS) == 2 for h in hands):
+            hands = deal_hands(self.rng, rules)  # normal games only: deal again
+        self.hands = hands
+        self.said = [None] * SEATS
+        self.game = self.declarer = self.first_leader = None
+        reservations: list[Reservation] = [HEALTHY] * SEATS
+        poverty_ok = level >= 2 and rules.poverty and self.redeals < MAX_REDEALS
+        for i in range(1, SEATS + 1):
+            seat = (self.dealer + i) % SEATS
+            hand = hands[seat]
+            wedding = hand.count(QUEEN_OF_CLUBS) == 2 and wedding_allowed(rules, hand)
+            if seat == self.human:
+                options = ["healthy"]
+                if level >= 1 and wedding:
+                    options.append("wedding")
+                if poverty_ok and may_declare_poverty(hand):
+                    options.append("poverty")
+                if level >= 2:
+                    options += ANNOUNCED_SOLOS
+                if len(options) > 1:
+                    move = yield self._turn("reserve", tuple(options))
+                    if move.kind != "reserve" or move.value not in options:
+                        raise RulesError("move_not_possible", "m", move=move.value)
+                    value = move.value
+                    reservations[seat] = Reservation("solo", value) if value in ANNOUNCED_SOLOS else Reservation(value)
+            else:
+                silent = (self.seed // SEATS + seat + self.redeals) % _SILENT_ONE_IN == 0
+                reservations[seat] = bots.reservation(rules, hand, level, wedding=wedding, silent=silent, poverty=poverty_ok)
+            r = reservations[seat]
+            self.said[seat] = r.solo if r.kind == "solo" else r.kind
+        decision = decide(rules, self.dealer, reservations)
+        game, declarer = decision.game, decision.declarer
+        if game == "normal":
+            groom = next((s for s in range(SEATS) if hands[s].count(QUEEN_OF_CLUBS) == 2), None)
+            if groom is not None:
+                game, declarer = "silent_wedding", groom
+        self.game, self.declarer, self.first_leader = game, declarer, decision.leader
+
+    def _pick(self, kind: str, options: Sequence[Card], must: Sequence[Card]) -> Generator[Turn, Move, list[Card]]:
+        """Three cards chosen by the human, one move each."""
+        chosen: list[Card] = []
+        left = Counter(options)
+        while len(chosen) < POVERTY_CARDS:
+            ids = tuple(dict.fromkeys(card_id(c) for c in sort_hand(list(left.elements()), self.table)))
+            move = yield self._turn(kind, ids, must=tuple(card_id(c) for c in must),
+                                    chosen=tuple(card_id(c) for c in chosen), count=POVERTY_CARDS - len(chosen))
+            if move.kind != "card" or move.value not in ids:
+                raise RulesError("move_not_possible", "m", move=move.value)
+            card = IDS_TO_CARD[move.value]
+            left[card] -= 1
+            if not left[card]:
+                del left[card]
+            chosen.append(card)
+        return chosen
+
+    def _poverty(self) -> Generator[Turn, Move, None]:
+        rules, hands = self.rules, self.hands
+        poor = self.declarer
+        assert poor is not None
+        self.poor, self.acceptor = poor, None
+        self.table = game_table("poverty", rules)
+        if poor == self.human:
+            passed = yield from self._pick("poverty_pass", hands[poor], poverty_trumps(hands[poor]))
+            check_poverty_pass(hands[poor], passed)
+        else:
+            passed = bots.poverty_pass(hands[poor])
+        self.passed = passed
+        for i in (1, 2, 3):
+            seat = (poor + i) % SEATS
+            if seat == self.human:
+                move = yield self._turn("poverty_accept", ("accept", "decline"))
+                if move.kind != "poverty":
+                    raise RulesError("move_not_possible", "m", move=move.value)
+                accepts = move.value == "accept"
+            else:
+                accepts = bots.accepts_poverty(rules, hands[seat])
+            if accepts:
+                self.acceptor = seat
+                break
+        if self.acceptor is None:
+            return
+        acceptor = self.acceptor
+        taken = hands[acceptor] + passed
+        if acceptor == self.human:
+            returned = yield from self._pick("poverty_return", taken, ())
+        else:
+            returned = bots.poverty_return(rules, taken)
+        self.returned = returned
+        hands[poor], hands[acceptor] = exchange_poverty(hands[poor], hands[acceptor], passed, returned)
+
+    def _wedding_param(self) -> int | None:
+        if self.game == "wedding":
+            return self.clarified
+        return CLARIFICATION_TRICKS if self.game == "wedding_solo" else None
+
+    def _announce(self, seat: int, level: int) -> None:
+        party = self.parties[seat]
+        assert party is not None
+        self.levels[party] = level
+        self.announced.append(AnnouncementMade(seat, party, announcement_id(level, party), len(self.hands[seat]), len(self.tricks) + 1))
+        was_public = self.public[seat] is not None
+        self.public[seat] = party
+        if not was_public:
+            self._refresh("announcement", seat)
+
+    def _bot_announces(self, seat: int) -> None:
+        wish, reply = self.wish[seat]
+        party = self.parties[seat]
+        if party is None:
+            return
+        own = self.levels[party]
+        opponent = self.levels[other(party)]
+        if wish <= own and (opponent == NONE or reply <= own):
+            return
+        cards, wedding = len(self.hands[seat]), self._wedding_param()
+        for target in (wish, reply if opponent != NONE else NONE, 0 if wish >= 0 else NONE):
+            if target > own and may_announce_level(target, own, opponent, cards, self.rules, wedding):
+                self._announce(seat, target)
+                return
+
+    def _allowed(self, seat: int, cards: int) -> list[int]:
+        party = self._self_party(seat)
+        if party is None:
+            return []
+        own, opponent = self.levels[party], self.levels[other(party)]
+        wedding = self._wedding_param()
+        return [t for t in range(SCHWARZ + 1) if may_announce_level(t, own, opponent, cards, self.rules, wedding)]
+
+    def _play_turn(self, seat: int) -> Turn:
+        hand = self.hands[seat]
+        cards = len(hand)
+        party = self._self_party(seat)
+        allowed = self._allowed(seat, cards)
+        options = []
+        for target in allowed:
+            until = cards
+            while until > 0 and target in self._allowed(seat, until - 1):
+                until -= 1
+            assert party is not None
+            options.append(AnnounceOption(announcement_id(target, party), until))
+        own = self.levels[party] if party else NONE
+        passed = sorted(t for t in self._open - set(allowed) if t > own)
+        self._open = set(allowed)
+        ids = [card_id(c) for c in hand]
+        legal, reason = legal_reason(ids, [card_id(c) for c in self.trick], self._trick_game(), self.played_rules)
+        passed_ids = tuple(announcement_id(t, party) for t in passed) if party else ()
+        return Turn("play", tuple(legal), self._sorted_ids(hand), cards, reason, tuple(options), passed_ids)
+
+    def _trick_game(self) -> str:
+        return "wedding" if self.game == "wedding_solo" and len(self.tricks) < CLARIFICATION_TRICKS else self.game or "normal"
+
+    def _sorted_ids(self, hand: Sequence[Card]) -> tuple[str, ...]:
+        return tuple(card_id(c) for c in sort_hand(hand, self.table))
+
+    def _turn(self, kind: str, options: tuple[str, ...], **more: Any) -> Turn:
+        hand = self.hands[self.human or 0]
+        return Turn(kind, options, self._sorted_ids(hand), len(hand), **more)
+
+    def _tricks(self) -> Generator[Turn, Move, None]:
+        rules, hands, human = self.rules, self.hands, self.human
+        count = rules.tricks
+        game = self.game
+        know, parties = self.know, self.parties
+        for t in range(count):
+            table = self.table
+            last_trick = t == count - 1
+            leader = self.leader
+            trick: list[Card] = []
+            self.trick = trick
+            for i in range(SEATS):
+                seat = (leader + i) % SEATS
+                hand = hands[seat]
+                if seat == human:
+                    while True:
+                        move = yield self._play_turn(seat)
+                        if move.kind == "announce":
+                            party = self._self_party(seat)
+                            if party is None:
+                                raise RulesError("announcement_not_allowed", "m", announcement=move.value)
+                            level = level_of(move.value, party, "m")
+                            if level not in self._allowed(seat, len(hand)):
+                                raise RulesError("announcement_not_allowed", "m", announcement=move.value)
+                            self._announce(seat, level)
+                            continue
+                        if move.kind != "card":
+                            raise RulesError("move_not_possible", "m", move=move.value)
+                        card = IDS_TO_CARD[move.value]
+                        if card not in table.legal(hand, trick):
+                            if card not in hand:
+                                raise RulesError("card_not_in_hand", "m", card=move.value)
+                            raise RulesError("illegal_card", "m", card=move.value)
+                        break
+                else:
+                    self._bot_announces(seat)
+                    if i == 0:
+                        party = know[seat][seat]
+                        soloist = is_solo(game or "") and parties[seat] == "re"
+                        groom_seeking = game == "wedding" and self.clarified == 0
+                        card = bots.lead(table, hand, party == "re" and not groom_seeking, soloist, self.led)
+                    else:
+                        legal = table.legal(hand, trick)
+                        if len(legal) == 1:
+                            card = legal[0]
+                        else:
+                            holder = (leader + table.winner(trick, last_trick)) % SEATS
+                            mine, theirs = know[seat][seat], know[seat][holder]
+                            relation = bots.UNKNOWN if mine is None or theirs is None else (
+                                bots.PARTNER if mine == theirs else bots.OPPONENT)
+                            card = bots.follow(table, legal, trick, relation, last_trick)
+                hand.remove(card)
+                trick.append(card)
+                if i == 0 and table.suit_class[card] != 4:
+                    self.led[table.suit_class[card]] += 1
+                if card == QUEEN_OF_CLUBS and game in ("normal", "silent_wedding") and self.public[seat] is None:
+                    self.public[seat] = "re"
+                    self._refresh("old_one", seat)
+                elif card == QUEEN_OF_CLUBS and game == "silent_wedding" and self.public != self.parties:
+                    self._reveal_all("silent_wedding", seat)
+                    know = self.know
+            winner = (leader + table.winner(trick, last_trick)) % SEATS
+            self.tricks.append(trick)
+            self.leaders.append(leader)
+            self.winners.append(winner)
+            self.trick_games.append(game or "normal")
+            self.trick = []
+            self.leader = winner
+            if game == "wedding" and self.clarified == 0:
+                groom = self.declarer
+                assert groom is not None
+                if winner != groom:
+                    self.clarified = t + 1
+                    self.parties = ["re" if s in (groom, winner) else "kontra" for s in range(SEATS)]
+                    self._reveal_all("clarification", winner)
+                elif t + 1 == CLARIFICATION_TRICKS:
+                    game = self.game = "wedding_solo"
+                    self.parties = ["re" if s == groom else "kontra" for s in range(SEATS)]
+                    self.table = game_table(game, rules)
+                    self._reveal_all("wedding_solo", groom)
+                parties, know = self.parties, self.know
+                if self.clarified or game == "wedding_solo":
+                    for seat in range(SEATS):
+                        if seat != human:
+                            self.wish[seat] = bots.announcement_wish(self.table, self.dealt[seat], seat == groom and game == "wedding_solo")
+            self.human_known.append(tuple(self.know[HUMAN if human is None else human]))
+
+    # -- the end --
+
+    def deal_form(self) -> dict[str, Any]:
+        rules = self.rules
+        return {
+            "rules": {"ruleset": rules.ruleset, "options": rules.options()},
+            "game": self.game,
+            "parties": list(self.parties),
+            "first_leader": self.first_leader,
+            "tricks": [[card_id(c) for c in trick] for trick in self.tricks],
+            "announcements": {p: announcement_id(self.levels[p], p) if self.levels[p] != NONE else None for p in ("re", "kontra")},
+        }
+
+
+IDS_TO_CARD: Final = {card_id(c): c for c in range(24)}
+
+
+class Position:
+    """The deal as far as it has gone, for a page to render. Attributes:
+
+    ``rules``, ``seed``, ``level``, ``moves`` (the encoded moves), ``human`` (seat or None),
+    ``dealer``, ``redeals`` (poverties nobody took), ``said`` (each seat's reservation id:
+    healthy, wedding, poverty or a solo id; None while not yet asked), ``game`` (None while
+    reservations are open; "wedding" until a declared wedding is clarified, then "wedding"
+    or "wedding_solo"), ``declarer``, ``first_leader``, ``hand`` (the human's cards, sorted
+    for showing), ``hands`` (every seat's cards left, by seat), ``dealt`` (the hands the
+    cards were played from, after a poverty's exchange), ``parties`` (by seat, None where
+    not decided yet), ``known`` (the parties as the human knows them), ``trick`` (the
+    trick on the table), ``tricks`` (finished, TrickView), ``announcements``,
+    ``levels`` (each party's highest announcement id or None), ``poverty``, ``turn``
+    (what the human decides now; None at the end) and ``result`` (None until the end).
+    """
+
+    def __init__(self, run: _Run, moves: str) -> None:
+        self._run = run
+        self.rules, self.seed, self.level, self.human = run.rules, run.seed, run.level, run.human
+        self.moves = moves
+        self.dealer, self.redeals = run.dealer, run.redeals
+        self.said = tuple(run.said)
+        self.game = run.game
+        self.declarer = run.declarer if self.game else None
+        self.first_leader = run.first_leader if self.game else None
+        self.turn = run.turn
+        seat = HUMAN if run.human is None else run.human
+        self.hand = tuple(card_id(c) for c in sort_hand(run.hands[seat], run.table)) if run.hands else ()
+        self.hands = tuple(tuple(card_id(c) for c in h) for h in run.hands)
+        self.dealt = tuple(tuple(card_id(c) for c in h) for h in run.dealt)
+        self.parties = tuple(run.parties)
+        self.known = tuple(run.know[seat])
+        self.trick = tuple(PlayedCard((run.leader + i) % SEATS, card_id(c)) for i, c in enumerate(run.trick))
+        self.announcements = tuple(run.announced)
+        self.levels = {p: announcement_id(run.levels[p], p) if run.levels[p] != NONE else None for p in ("re", "kontra")}
+
+    @property
+    def over(self) -> bool:
+        return self.turn is None
+
+    @cached_property
+    def poverty(self) -> PovertyView | None:
+        run = self._run
+        if run.poor is None or self.game != "poverty":
+            return None
+        shown = self.human in (run.poor, run.acceptor)
+        return PovertyView(run.poor, run.acceptor, len(poverty_trumps(run.passed)),
+                           tuple(card_id(c) for c in run.passed) if shown else (),
+                           tuple(card_id(c) for c in run.returned) if shown else ())
+
+    @cached_property
+    def tricks(self) -> tuple[TrickView, ...]:
+        run = self._run
+        views = []
+        last = run.rules.tricks - 1
+        for t, trick in enumerate(run.tricks):
+            game = run.trick_games[t]
+            ids = [card_id(c) for c in trick]
+            known = run.human_known[t]
+            running: dict[str, int] | None = None
+            if None not in known:  # every party known: what each has taken so far
+                running = {"re": 0, "kontra": 0}
+                for k in range(t + 1):
+                    running[known[run.winners[k]] or "kontra"] += sum(POINTS[c] for c in run.tricks[k])
+            views.append(TrickView(
+                t + 1, run.leaders[t],
+                tuple(PlayedCard((run.leaders[t] + i) % SEATS, c) for i, c in enumerate(ids)),
+                run.winners[t], trick_reason(ids, game, run.played_rules if is_normal_type(game) else run.rules, t == last),
+                sum(POINTS[c] for c in trick), tuple(r for k, r in run.reveals if k == t),
+                tuple(a for a in run.announced if a.trick == t + 1), running, game))
+        return tuple(views)
+
+    @cached_property
+    def result(self) -> Result | None:
+        run = self._run
+        if run.turn is not None or len(run.tricks) < run.rules.tricks:
+            return None
+        form = run.deal_form()
+        deal = replay(run.rules, form["game"], form["first_leader"], run.tricks, form["parties"])
+        if list(deal.winners) != run.winners:
+            raise AssertionError("the replay of the deal took other tricks")  # a bug, never input
+        score = deal.score(form["announcements"]["re"], form["announcements"]["kontra"])
+        return Result(score, tuple(deal.winners), form)
+
+    def deal_form(self) -> dict[str, Any] | None:
+        """The deal as the API's deal-form request, at the end (None before)."""
+        return self.result.deal_form if self.result else None
+
+    def then(self, move: Move) -> str:
+        """The moves string after one more move (for a link or a form's target)."""
+        return self.moves + encode_moves([move])
+
+
+def _run(rules: RuleSet, seed: int, level: int, human: int | None, moves: Sequence[Move]) -> _Run:
+    run = _Run(rules, seed, level, human)
+    game = run.play()
+    try:
+        turn: Turn | None = next(game)
+    except StopIteration:
+        turn = None
+    for i, move in enumerate(moves):
+        if turn is None:
+            raise RulesError("moves_past_end", f"m.{i}")
+        try:
+            turn = game.send(move)
+        except StopIteration:
+            turn = None
+        except RulesError as error:
+            raise RulesError(error.code, f"m.{i}", **error.params) from None
+    run.turn = turn
+    return run
+
+
+def position(rules: RuleSet, seed: int, moves: str | Sequence[Move] = "", level: int = 1) -> Position:
+    """The position after the human's moves (a moves string from a URL, or a list). Every
+    move must be possible where it is made; RulesError names the first that is not
+    (``field`` ``m.<index>``)."""
+    if level not in LEVELS:
+        raise RulesError("bad_level", "level")
+    parse_seed(seed)
+    listed = decode_moves(moves) if isinstance(moves, str) else list(moves)
+    run = _run(rules, seed, level, HUMAN, listed)
+    return Position(run, encode_moves(listed))
+
+
+def play_bots(rules: RuleSet, seed: int, level: int = 1) -> Position:
+    """A whole deal with the computer at every seat (for tests and benchmarks)."""
+    return Position(_run(rules, seed, level, None, ()), "")
