@@ -67,12 +67,12 @@ def solo_wish(rules: RuleSet, hand: Sequence[Card]) -> str | None:
     for solo in ANNOUNCED_SOLOS:
         trumps, high, aces = strength(game_table(solo, rules), hand)
         if solo == "solo_aces":
-            if aces >= size // 2:
+            if aces > size // 2:
                 return solo
         elif solo in ("solo_queens", "solo_jacks"):
             if trumps >= 6 and aces >= 3:
                 return solo
-        elif trumps * 12 >= 10 * size and high >= 4:
+        elif trumps * 12 >= 10 * size and high >= 5:
             return solo
     return None
 

@@ -33,6 +33,8 @@ from tutor.rules.deals import (
     CLARIFICATION_TRICKS,
     deal_hands,
     normal_parties,
+    PlayedDeal,
+    parse_trick_list,
     replay,
     schweinchen_declared,
 )
@@ -50,7 +52,7 @@ from tutor.rules.reservations import (
     may_declare_poverty,
     poverty_trumps,
 )
-from tutor.rules.rulesets import RuleSet
+from tutor.rules.rulesets import RuleSet, parse_rules
 from tutor.rules.scoring import Score
 
 SEATS: Final = 4
@@ -170,6 +172,16 @@ class Result:
     score: Score
     winners: tuple[int, ...]
     deal_form: dict[str, Any]
+
+    def reads_back(self) -> bool:
+        """Whether the engine's replay of ``deal_form`` (what ``POST /api/v1/score`` does)
+        takes the same tricks. Not always so with the Schweinchen on: the deal form carries
+        no hands, and when the tricks also fit a deal in which one seat held both A♦, the
+        replay reads them as declared Schweinchen (tutor.rules.deals.replay)."""
+        form = self.deal_form
+        rules = parse_rules(form["rules"])
+        deal = replay(rules, form["game"], form["first_leader"], parse_trick_list(form["tricks"], rules), form["parties"])
+        return deal.winners == self.winners
 
 
 # --- Input --------------------------------------------------------------------------------
@@ -381,7 +393,10 @@ class _Run:
         chosen: list[Card] = []
         left = Counter(options)
         while len(chosen) < POVERTY_CARDS:
-            ids = tuple(dict.fromkeys(card_id(c) for c in sort_hand(list(left.elements()), self.table)))
+            # Once the cards still to pick are all needed for the trumps, only those are offered.
+            needed = Counter(must) - Counter(chosen)
+            pool = needed if sum(needed.values()) >= POVERTY_CARDS - len(chosen) else left
+            ids = tuple(dict.fromkeys(card_id(c) for c in sort_hand(list(pool.elements()), self.table)))
             move = yield self._turn(kind, ids, must=tuple(card_id(c) for c in must),
                                     chosen=tuple(card_id(c) for c in chosen), count=POVERTY_CARDS - len(chosen))
             if move.kind != "card" or move.value not in ids:
@@ -678,11 +693,10 @@ class Position:
         if run.turn is not None or len(run.tricks) < run.rules.tricks:
             return None
         form = run.deal_form()
-        deal = replay(run.rules, form["game"], form["first_leader"], run.tricks, form["parties"])
-        if list(deal.winners) != run.winners:
-            raise AssertionError("the replay of the deal took other tricks")  # a bug, never input
+        deal = PlayedDeal(run.rules, form["game"], tuple(map(tuple, run.dealt)), tuple(map(tuple, run.tricks)),
+                          tuple(run.leaders), tuple(run.winners), tuple(form["parties"]))
         score = deal.score(form["announcements"]["re"], form["announcements"]["kontra"])
-        return Result(score, tuple(deal.winners), form)
+        return Result(score, tuple(run.winners), form)
 
     def deal_form(self) -> dict[str, Any] | None:
         """The deal as the API's deal-form request, at the end (None before)."""
