@@ -428,13 +428,24 @@ def test_old_one_reveals_a_partner():
 
 
 def test_silent_wedding_is_revealed_by_the_second_queen():
+    seen = 0
     for seed in range(3000):
         p = play_bots(DDV, seed, 1)
-        if p.game == "silent_wedding" and p.declarer != HUMAN:
-            causes = [r.cause for t in p.tricks for r in t.reveals]
-            assert "silent_wedding" in causes or p.announcements
-            return
-    pytest.fail("no silent wedding")
+        if p.game != "silent_wedding" or p.declarer == HUMAN:
+            continue
+        seen += 1
+        queens = [t.number for t in p.tricks for c in t.cards if c.card == "QC"]
+        reveals = {(r.cause, r.seat): t.number for t in p.tricks for r in t.reveals}
+        others = [s for s in range(1, 4) if s != p.declarer]
+        # The human learns the others' parties by the second Q♣ at the latest.
+        for s in others:
+            cause = next(c for c, seat in reveals if seat == s)
+            assert reveals[cause, s] <= queens[1]
+            assert cause in ("silent_wedding", "deduced", "announcement")
+        if not p.announcements:
+            assert reveals.get(("old_one", p.declarer)) == queens[0]
+            assert all(reveals[("silent_wedding", s)] == queens[1] for s in others)
+    assert seen > 10
 
 
 def test_hand_is_sorted_trumps_first():

@@ -129,13 +129,15 @@ def announcement_wish(table: GameTable, hand: Sequence[Card], soloist: bool) -> 
         if not table.trumps:
             return (0 if aces * 2 >= size else NONE), 0
         return (0 if trumps * 4 >= 3 * size and high >= 3 else NONE), 0
-    if trumps * 4 >= 3 * size and high >= 4:
+    # Counts are for twelve cards; the 40-card deck's ten are scaled.
+    trumps = trumps * 12 // size
+    if trumps >= 9 and high >= 5:
         wish = 1
-    elif (trumps * 12 >= 7 * size and high >= 3) or (trumps * 2 >= size and high >= 2 and aces >= 2):
+    elif (trumps >= 8 and high >= 4) or (trumps >= 9 and high >= 3) or (trumps >= 7 and high >= 4 and aces >= 2):
         wish = 0
     else:
         wish = NONE
-    reply = 0 if trumps * 2 >= size and high >= 2 else NONE
+    reply = 0 if trumps >= 7 and high >= 3 else NONE
     return wish, reply
 
 
@@ -171,10 +173,10 @@ def follow(
     position = len(trick)
     if len(legal) == 1:
         return legal[0]
+    legal = list(dict.fromkeys(legal))  # each card once: the two copies play alike
     power, suit_class = table.power, table.suit_class
     kept = _keepers(table)
     winner_of = table.winner
-    winners = [c for c in legal if winner_of([*trick, c], last_trick) == position]
     last = position == 3
     if holder == PARTNER:
         best = trick[winner_of(trick, last_trick)]
@@ -183,6 +185,7 @@ def follow(
             # Give points to the partner, but not the cards worth keeping for one's own trick.
             return max(legal, key=lambda c: (c not in kept, POINTS[c], -power[c]))
         return min(legal, key=lambda c: (c in kept, POINTS[c], power[c]))
+    winners = [c for c in legal if winner_of([*trick, c], last_trick) == position]
     if winners:
         points = POINTS[trick[0]] + sum(POINTS[c] for c in trick[1:])
         if last:

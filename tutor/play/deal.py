@@ -52,7 +52,7 @@ from tutor.rules.reservations import (
     may_declare_poverty,
     poverty_trumps,
 )
-from tutor.rules.rulesets import RuleSet, parse_rules
+from tutor.rules.rulesets import OPTION_CHOICES, RuleSet, parse_rules
 from tutor.rules.scoring import Score
 
 SEATS: Final = 4
@@ -60,6 +60,7 @@ HUMAN: Final = 0
 SEED_MAX: Final = 2**31 - 1
 LEVELS: Final = (0, 1, 2)  # 0: normal games only; 1: weddings too; 2: solos and poverty too
 MAX_REDEALS: Final = 4  # a poverty nobody takes is dealt again; after this many, no more poverty
+_NO_WISH: Final = (NONE, NONE)
 _SILENT_ONE_IN: Final = 8  # a computer player with both Q♣ plays about one wedding in eight silently
 
 
@@ -279,7 +280,7 @@ class _Run:
             return None  # not decided until the clarification trick
         return self.parties[seat]
 
-    def _refresh(self, cause: str, seat: int) -> None:
+    def _refresh(self, cause: str, seat: int, everyone: bool = False) -> None:
         """Recompute what each player knows after a public event, and note what it showed."""
         human = HUMAN if self.human is None else self.human
         before = list(self.know[human])
@@ -299,11 +300,11 @@ class _Run:
         for s in sorted(range(SEATS), key=lambda x: x != seat):
             party = after[s]
             if party is not None and before[s] is None:
-                self.reveals.append((t, Reveal(cause if s == seat else "deduced", s, party)))
+                self.reveals.append((t, Reveal(cause if s == seat or everyone else "deduced", s, party)))
 
     def _reveal_all(self, cause: str, seat: int) -> None:
         self.public = list(self.parties)
-        self._refresh(cause, seat)
+        self._refresh(cause, seat, everyone=True)
 
     # -- the deal --
 
@@ -516,6 +517,7 @@ class _Run:
         count = rules.tricks
         game = self.game
         know, parties = self.know, self.parties
+        queens_played: list[int] = []
         for t in range(count):
             table = self.table
             last_trick = t == count - 1
@@ -546,7 +548,8 @@ class _Run:
                             raise RulesError("illegal_card", "m", card=move.value)
                         break
                 else:
-                    self._bot_announces(seat)
+                    if self.wish[seat] != _NO_WISH:
+                        self._bot_announces(seat)
                     if i == 0:
                         party = know[seat][seat]
                         soloist = is_solo(game or "") and parties[seat] == "re"
@@ -566,12 +569,13 @@ class _Run:
                 trick.append(card)
                 if i == 0 and table.suit_class[card] != 4:
                     self.led[table.suit_class[card]] += 1
-                if card == QUEEN_OF_CLUBS and game in ("normal", "silent_wedding") and self.public[seat] is None:
-                    self.public[seat] = "re"
-                    self._refresh("old_one", seat)
-                elif card == QUEEN_OF_CLUBS and game == "silent_wedding" and self.public != self.parties:
-                    self._reveal_all("silent_wedding", seat)
-                    know = self.know
+                if card == QUEEN_OF_CLUBS and game in ("normal", "silent_wedding"):
+                    if game == "silent_wedding" and seat in queens_played:
+                        self._reveal_all("silent_wedding", seat)  # the second Q♣ from one hand
+                    elif self.public[seat] is None:
+                        self.public[seat] = "re"
+                        self._refresh("old_one", seat)
+                    queens_played.append(seat)
             winner = (leader + table.winner(trick, last_trick)) % SEATS
             self.tricks.append(trick)
             self.leaders.append(leader)
@@ -603,7 +607,7 @@ class _Run:
     def deal_form(self) -> dict[str, Any]:
         rules = self.rules
         return {
-            "rules": {"ruleset": rules.ruleset, "options": rules.options()},
+            "rules": {"ruleset": rules.ruleset, "options": {name: getattr(rules, name) for name in OPTION_CHOICES}},
             "game": self.game,
             "parties": list(self.parties),
             "first_leader": self.first_leader,
