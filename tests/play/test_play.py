@@ -121,9 +121,8 @@ def test_deal_form_scores_the_same_through_the_api(api):
         assert response.status_code == 200, response.get_json()
         if not reads_back_or_schweinchen(p):
             continue
-        expected = result.score.as_dict()
-        expected["trick_winners"] = list(result.winners)
-        assert response.get_json() == expected
+        assert response.get_json() == result.as_json()["score"]
+        assert json.loads(json.dumps(result.as_json()))["deal"] == result.deal_form
         checked += 1
     assert checked > 200
 
@@ -211,6 +210,7 @@ def test_illegal_and_absent_cards():
 
 
 def test_announcement_past_its_deadline():
+    checked = 0
     for seed in range(30):
         moves = ""
         p = position(DDV, seed, moves, level=0)
@@ -227,6 +227,8 @@ def test_announcement_past_its_deadline():
         wrong = "kontra" if party == "re" else "re"
         with pytest.raises(RulesError):
             position(DDV, seed, p.then(Move("announce", wrong)), level=0)
+        checked += 1
+    assert checked > 10
 
 
 @pytest.mark.parametrize("value", ["", "-1", "abc", "2147483648", "1e5", "٣", None, 1.5, True, -3])
@@ -260,19 +262,22 @@ def seeds_where(condition, rules=DDV, level=1, count=3, limit=4000):
 
 
 def test_human_wedding_declared_or_silent():
-    seeds = seeds_where(lambda p: p.turn.kind == "reserve" and "wedding" in p.turn.options)
+    seeds = seeds_where(lambda p: p.turn.kind == "reserve" and "wedding" in p.turn.options, count=6)
+    weddings = 0
     for seed in seeds:
         p = position(DDV, seed, "")
         assert p.turn.options == ("healthy", "wedding")
         wedding = position(DDV, seed, p.then(Move("reserve", "wedding")))
         if wedding.game != "wedding":
             continue  # another player's reservation went first
+        weddings += 1
         assert wedding.declarer == HUMAN and wedding.known[HUMAN] == "re"
         assert wedding.turn.kind != "play" or wedding.turn.announce == ()  # nobody announces before clarification
         silent = position(DDV, seed, p.then(Move("reserve", "healthy")))
         assert silent.game == "silent_wedding" and silent.parties == ("re", "kontra", "kontra", "kontra")
         done = random_human(DDV, seed, 1, random.Random(seed))
         check_deal(done)
+    assert weddings
 
 
 def test_level_zero_deals_no_wedding():
@@ -286,10 +291,11 @@ def test_human_solo():
     p = position(DDV, 11, "", level=2)
     assert p.turn.kind == "reserve" and "solo_queens" in p.turn.options
     solo = position(DDV, 11, p.then(Move("reserve", "solo_queens")), level=2)
-    if solo.game == "solo_queens":
-        assert solo.declarer == HUMAN and solo.parties == ("re", "kontra", "kontra", "kontra")
-        assert solo.known == solo.parties
-        check_deal(random_human(DDV, 11, 2, random.Random(1)))
+    assert solo.game == "solo_queens" and solo.said[HUMAN] == "solo_queens"
+    assert solo.declarer == HUMAN and solo.parties == ("re", "kontra", "kontra", "kontra")
+    assert solo.known == solo.parties
+    assert solo.first_leader == (solo.dealer + 1) % 4  # ddv: a voluntary solo, the dealer's left leads
+    assert all(game_table("solo_queens", DDV).is_trump(parse_card(c)) for c in solo.hand[:4] if c[0] == "Q")
 
 
 def test_solo_reservation_needs_level_two():
@@ -343,6 +349,7 @@ def test_poverty_offered_to_the_human():
     assert p.game == "poverty" and p.poverty.poor != HUMAN
     accepted = position(POVERTY_RULES, seed, p.then(Move("poverty", "accept")), 2)
     assert accepted.turn.kind == "poverty_return" and len(accepted.turn.options) >= 1
+    assert len(accepted.turn.hand) == p.rules.tricks + 3  # his hand and the three cards taken
     moves = accepted.moves
     for _ in range(3):
         q = position(POVERTY_RULES, seed, moves, 2)

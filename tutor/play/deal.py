@@ -174,6 +174,11 @@ class Result:
     winners: tuple[int, ...]
     deal_form: dict[str, Any]
 
+    def as_json(self) -> dict[str, Any]:
+        """What the page offers as JSON: the deal-form request under ``deal`` and the
+        engine's result under ``score``, shaped as the API's answer to that request."""
+        return {"deal": self.deal_form, "score": {**self.score.as_dict(), "trick_winners": list(self.winners)}}
+
     def reads_back(self) -> bool:
         """Whether the engine's replay of ``deal_form`` (what ``POST /api/v1/score`` does)
         takes the same tricks. Not always so with the Schweinchen on: the deal form carries
@@ -398,7 +403,7 @@ class _Run:
             needed = Counter(must) - Counter(chosen)
             pool = needed if sum(needed.values()) >= POVERTY_CARDS - len(chosen) else left
             ids = tuple(dict.fromkeys(card_id(c) for c in sort_hand(list(pool.elements()), self.table)))
-            move = yield self._turn(kind, ids, must=tuple(card_id(c) for c in must),
+            move = yield self._turn(kind, ids, hand=options, must=tuple(card_id(c) for c in must),
                                     chosen=tuple(card_id(c) for c in chosen), count=POVERTY_CARDS - len(chosen))
             if move.kind != "card" or move.value not in ids:
                 raise RulesError("move_not_possible", "m", move=move.value)
@@ -508,9 +513,11 @@ class _Run:
     def _sorted_ids(self, hand: Sequence[Card]) -> tuple[str, ...]:
         return tuple(card_id(c) for c in sort_hand(hand, self.table))
 
-    def _turn(self, kind: str, options: tuple[str, ...], **more: Any) -> Turn:
-        hand = self.hands[self.human or 0]
-        return Turn(kind, options, self._sorted_ids(hand), len(hand), **more)
+    def _turn(self, kind: str, options: tuple[str, ...], hand: Sequence[Card] | None = None, **more: Any) -> Turn:
+        """A decision of the human; ``hand``: the cards he chooses from, if not his hand
+        (the acceptor of a poverty returns three of his hand and the cards he took)."""
+        cards = self.hands[self.human or 0] if hand is None else hand
+        return Turn(kind, options, self._sorted_ids(cards), len(cards), **more)
 
     def _tricks(self) -> Generator[Turn, Move, None]:
         rules, hands, human = self.rules, self.hands, self.human
