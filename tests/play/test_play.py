@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 
 import tutor.play
 from tests.play.helpers import DDV, PAGAT, RULES, check_legal, random_human, reads_back_or_schweinchen
-from tutor.play.deal import HUMAN, SEED_MAX, parse_level, parse_seed, play_bots, position
+from tutor.play.deal import HUMAN, SEED_MAX, parse_level, parse_seed, play_bots, position, wedding_allowed
 from tutor.play.moves import ANNOUNCEMENTS, MAX_MOVES, POVERTY_ANSWERS, RESERVATIONS, Move, decode_moves, encode_moves
 from tutor.rules.announcements import may_announce
 from tutor.rules.cards import IDS, POINTS, parse_card
@@ -482,3 +482,17 @@ def test_play_passes_mypy_strict():
 def test_play_knows_nothing_of_the_web():
     for name in PLAY_MODULES:
         assert "flask" not in Path(importlib.import_module(name).__file__).read_text().lower(), name
+
+
+def test_groom_with_both_foxes_plays_silently_under_the_schweinchen():
+    """No consistent reading exists for a declared wedding whose groom's Schweinchen could
+    decide the clarification, so that groom plays the wedding silently."""
+    hand = [parse_card(c) for c in "QC QC AD AD JD 9D AS 10S KS 9S AH KH".split()]
+    assert wedding_allowed(DDV, hand)
+    assert not wedding_allowed(DDV.with_options(schweinchen=True), hand)
+    assert wedding_allowed(DDV.with_options(schweinchen=True), hand[:3] + hand[4:])
+    rules = DDV.with_options(schweinchen=True)
+    for seed in range(4000):
+        p = play_bots(rules, seed, 1)
+        if p.declarer is not None and p.dealt[p.declarer].count("AD") == 2 and p.dealt[p.declarer].count("QC") == 2:
+            assert p.game == "silent_wedding"

@@ -11,12 +11,13 @@ gets the same answer.
 """
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from functools import lru_cache
 from typing import Final
 
 from tutor.rules.announcements import NONE
-from tutor.rules.cards import ACE_OF_DIAMONDS, POINTS, QUEEN_OF_CLUBS, TEN_OF_HEARTS, Card, rank_of
+from tutor.rules.cards import ACE_OF_DIAMONDS, POINTS, QUEEN_OF_CLUBS, TEN_OF_HEARTS, Card, make_card, rank_of
 from tutor.rules.games import GameTable, game_table
 from tutor.rules.reservations import ANNOUNCED_SOLOS, HEALTHY, POVERTY_CARDS, Reservation, may_declare_poverty, poverty_trumps
 from tutor.rules.rulesets import RuleSet
@@ -25,6 +26,8 @@ PARTNER: Final = 1
 OPPONENT: Final = -1
 UNKNOWN: Final = 0
 _ACES: Final = frozenset(c for c in range(24) if rank_of(c) == "A")
+# The four highest trumps of the normal game and of every suit solo: 10♥, Q♣, Q♠, Q♥.
+_TOP_OF_SUIT_SOLOS: Final = frozenset((TEN_OF_HEARTS, QUEEN_OF_CLUBS, make_card("Q", "S"), make_card("Q", "H")))
 
 
 @lru_cache(maxsize=None)
@@ -64,6 +67,10 @@ def strength(table: GameTable, hand: Sequence[Card]) -> tuple[int, int, int]:
 def solo_wish(rules: RuleSet, hand: Sequence[Card]) -> str | None:
     """A solo for a very strong hand, or None (most hands)."""
     size = len(hand)
+    ranks = Counter(rank_of(c) for c in hand)
+    high = sum(c in _TOP_OF_SUIT_SOLOS for c in hand)
+    if high < 5 and ranks["Q"] < 6 and ranks["J"] < 6 and ranks["A"] <= size // 2:
+        return None  # no solo below can be strong enough: most hands stop here
     for solo in ANNOUNCED_SOLOS:
         trumps, high, aces = strength(game_table(solo, rules), hand)
         if solo == "solo_aces":

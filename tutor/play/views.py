@@ -6,7 +6,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from tutor.play.moves import Move
-from tutor.rules.deals import parse_trick_list, replay
+from tutor.rules.cards import parse_card
+from tutor.rules.deals import replay
 from tutor.rules.explain import Reason
 from tutor.rules.rulesets import parse_rules
 from tutor.rules.scoring import Score
@@ -131,5 +132,6 @@ class Result:
         replay reads them as declared Schweinchen (tutor.rules.deals.replay)."""
         form = self.deal_form
         rules = parse_rules(form["rules"])
-        deal = replay(rules, form["game"], form["first_leader"], parse_trick_list(form["tricks"], rules), form["parties"])
+        tricks = [[parse_card(c) for c in trick] for trick in form["tricks"]]  # our own ids: valid
+        deal = replay(rules, form["game"], form["first_leader"], tricks, form["parties"])
         return deal.winners == self.winners
