@@ -10,6 +10,7 @@ import os
 import random
 import sys
 import time
+from collections.abc import Callable
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
 
@@ -24,12 +25,12 @@ RULES = [
 ]
 
 
-def best_of(runs: int, work: "callable[[], object]") -> float:  # type: ignore[valid-type]
+def best_of(runs: int, work: Callable[[], object]) -> float:
     """Seconds of the quickest run: a shared machine only ever makes a run slower."""
     best = float("inf")
     for _ in range(runs):
         start = time.perf_counter()
-        work()  # type: ignore[misc]
+        work()
         best = min(best, time.perf_counter() - start)
     return best
 
@@ -40,7 +41,7 @@ def main() -> None:
         os.sched_setaffinity(0, {sorted(os.sched_getaffinity(0))[0]})  # one core
     print(f"play benchmark, one core, Python {sys.version.split()[0]}")
     for level in (0, 1, 2):
-        def bots_only() -> None:
+        def bots_only(level: int = level) -> None:
             for i in range(deals):
                 play_bots(RULES[i % len(RULES)], i * 7919 % SEED_MAX, level).result
         seconds = best_of(3, bots_only)
@@ -65,8 +66,7 @@ def main() -> None:
     def derive() -> None:
         for rules, seed, level, moves in samples:
             p = position(rules, seed, moves, level)
-            p.tricks  # what the page shows: every trick with its reason and facts
-            p.turn
+            p.tricks, p.turn  # what the page shows: every trick with its reason and facts
 
     per = best_of(5, derive) / len(samples)
     print(f"position from seed and moves, mid-deal and at the last card, with trick facts: {per * 1e3:.2f} ms")
@@ -74,6 +74,7 @@ def main() -> None:
     def derive_end() -> None:
         for rules, seed, level, moves in samples[1::2]:
             p = position(rules, seed, moves, level)
+            assert p.turn is not None
             card = p.turn.moves()[-1]  # the last card: the deal ends, the result is built
             q = position(rules, seed, p.then(card), level)
             q.tricks, q.result
