@@ -319,13 +319,10 @@ class Run:
         own = self.levels[party] if party else NONE
         passed = sorted(t for t in self._open - set(allowed) if t > own)
         self._open = set(allowed)
-        ids = [card_id(c) for c in hand]
-        legal, reason = legal_reason(ids, [card_id(c) for c in self.trick], self._trick_game(), self.played_rules)
+        ids = self._sorted_ids(hand)
+        legal, reason = legal_reason(ids, [card_id(c) for c in self.trick], self.game or "normal", self.played_rules)
         passed_ids = tuple(announcement_id(t, party) for t in passed) if party else ()
-        return Turn("play", tuple(legal), self._sorted_ids(hand), cards, reason, tuple(options), passed_ids)
-
-    def _trick_game(self) -> str:
-        return "wedding" if self.game == "wedding_solo" and len(self.tricks) < CLARIFICATION_TRICKS else self.game or "normal"
+        return Turn("play", tuple(legal), ids, cards, reason, tuple(options), passed_ids)
 
     def _sorted_ids(self, hand: Sequence[Card]) -> tuple[str, ...]:
         return tuple(card_id(c) for c in sort_hand(hand, self.table))
