@@ -40,19 +40,9 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         if "lang" not in values and app.url_map.is_endpoint_expecting(endpoint, "lang"):
             values["lang"] = g.get("lang") or i18n.DEFAULT_LANGUAGE
 
-    from tutor.web import api, context, errors, pages, pwa, quiz, reference, score, settings, sheet
+    from tutor import web
 
-    app.register_blueprint(pages.bp)
-    app.register_blueprint(reference.bp)
-    app.register_blueprint(settings.bp)
-    app.register_blueprint(pwa.bp)
-    app.register_blueprint(api.bp)
-    app.register_blueprint(quiz.bp)
-    app.register_blueprint(score.bp)
-    app.register_blueprint(sheet.bp)
-    sheet.init_app(app)
-    errors.init_app(app)
-    context.init_app(app)
+    web.init_app(app)
 
     from tutor import cli
 

@@ -11,7 +11,7 @@ from werkzeug.serving import make_server
 
 from app import create_app
 from tests.browser.conftest import PHONE
-from tutor.web import pwa
+from tutor.web.shell import pwa
 
 
 def ready(page) -> str:

@@ -13,7 +13,7 @@ from tests.browser.test_axe import violations
 from tests.browser.test_offline import ready
 from tutor.quiz import make
 from tutor.rules.rulesets import RuleSet
-from tutor.web.quiz_progress import daily_plan, today
+from tutor.web.quiz.progress import daily_plan, today
 
 DDV = RuleSet.named("ddv")
 

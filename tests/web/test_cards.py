@@ -8,7 +8,7 @@ from flask import render_template_string
 from flask_babel import force_locale
 
 from tutor.rules.cards import ALL_CARDS, card_id
-from tutor.web.cards import card_face
+from tutor.web.words.cards import card_face
 
 CARD = '{% from "partials/_card.html" import card %}{{ card(id) }}'
 HAND = '{% from "partials/_hand.html" import hand %}{{ hand(ids, "Hand") }}'
@@ -80,7 +80,7 @@ def test_a_trick_shows_who_played_what_in_order_and_who_takes_it(app):
 def test_the_learn_page_trick_winner_comes_from_the_engine(client):
     from tutor.rules.games import trick_winner
     from tutor.rules.rulesets import RuleSet
-    from tutor.web.pages import SAMPLE_TRICK
+    from tutor.web.shell.pages import SAMPLE_TRICK
 
     expected = SAMPLE_TRICK[trick_winner(list(SAMPLE_TRICK), "normal", RuleSet.named("ddv"))]
     html = client.get("/en/learn/").get_data(as_text=True)

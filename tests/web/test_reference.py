@@ -10,8 +10,8 @@ from tutor.rules.announcements import deadline
 from tutor.rules.cards import in_deck, parse_card
 from tutor.rules.games import trump_order
 from tutor.rules.rulesets import RuleSet
-from tutor.web.reference import reference_for, win_rows
-from tutor.web.settings import COOKIE, to_cookie
+from tutor.web.reference.views import reference_for, win_rows
+from tutor.web.base.rules import COOKIE, to_cookie
 
 
 def page(client, rules: RuleSet, lang: str = "en") -> str:

@@ -13,8 +13,8 @@ from flask_babel import force_locale
 from tests.conftest import LANGUAGES
 from tutor.rules.rulesets import RuleSet
 from tutor.rules.scoring import WORKED_EXAMPLES as WORKED
-from tutor.web.api_errors import error_message
-from tutor.web.scoreform import Summary, signed
+from tutor.web.words.errors import error_message
+from tutor.web.score.form import Summary, signed
 
 HX = {"HX-Request": "true"}
 

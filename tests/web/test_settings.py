@@ -6,7 +6,7 @@ import itertools
 import pytest
 
 from tutor.rules.rulesets import OPTION_CHOICES, RULESETS, RuleSet
-from tutor.web.settings import COOKIE, current_rules, encode, from_cookie, to_cookie
+from tutor.web.base.rules import COOKIE, current_rules, encode, from_cookie, to_cookie
 
 
 def test_default_rules_are_ddv(app):
@@ -102,7 +102,7 @@ def test_pages_that_depend_on_rules_say_which_rules_they_show(client):
 
 
 def test_every_option_has_a_name_an_explanation_and_a_label_for_each_value(client):
-    from tutor.web.labels import OPTIONS
+    from tutor.web.words import OPTIONS
 
     assert set(OPTIONS) == set(OPTION_CHOICES)
     for name, choices in OPTION_CHOICES.items():

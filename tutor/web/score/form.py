@@ -17,10 +17,9 @@ from tutor.rules.announcements import LIMITS
 from tutor.rules.cards import DECK_POINTS
 from tutor.rules.errors import RulesError
 from tutor.rules.games import GAMES, check_game, is_solo
-from tutor.rules.rulesets import RULESETS, RuleSet
+from tutor.rules.rulesets import RuleSet
 from tutor.rules.scoring import EXTRA_MAX, EXTRAS, Score, check_summary, default_re_tricks, score
-from tutor.web.api_errors import error_message
-from tutor.web.settings import rules_from_fields, to_cookie
+from tutor.web.words.errors import error_message
 
 PARTIES: Final = ("re", "kontra")
 # Short names of the extra points for the form (the scoring lines say more).
@@ -60,30 +59,6 @@ def field_name(engine_field: str | None) -> str:
     if name.startswith("announcements."):
         return name.split(".", 1)[1] + "_announced"
     return name
-
-
-def rules_key(rules: RuleSet) -> str:
-    """The rules as they travel in a URL: ``ddv`` or ``pagat|deck=40``."""
-    return to_cookie(rules)
-
-
-def rules_from_key(text: str) -> RuleSet:
-    """The rules a URL names; RulesError("bad_rules") for anything else (never a guess)."""
-    if len(text) > 200:
-        raise RulesError("bad_rules", "rules")
-    ruleset, *pairs = text.split("|")
-    if ruleset not in RULESETS:
-        raise RulesError("bad_rules", "rules")
-    try:
-        fields = dict(pair.split("=", 1) for pair in pairs)
-    except ValueError:
-        raise RulesError("bad_rules", "rules") from None
-    if len(fields) != len(pairs):
-        raise RulesError("bad_rules", "rules")
-    try:
-        return rules_from_fields(ruleset, fields)
-    except RulesError:
-        raise RulesError("bad_rules", "rules") from None
 
 
 @dataclass

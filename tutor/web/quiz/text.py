@@ -16,8 +16,8 @@ from flask_babel import ngettext
 from tutor.quiz.base import Choice, Question
 from tutor.rules.announcements import announcement_id, shift
 from tutor.rules.explain import Reason
-from tutor.web import labels
-from tutor.web.cards import SUIT_SYMBOLS, rank_letter, suit_name
+from tutor.web import words
+from tutor.web.words.cards import SUIT_SYMBOLS, rank_letter, suit_name
 from tutor.rules.cards import RANK_POINTS, RANKS, parse_card, rank_of, suit_of
 
 SEATS: Final = (_l("North"), _l("East"), _l("South"), _l("West"))
@@ -72,15 +72,15 @@ def short(card_id: str) -> str:
 
 
 def game_name(game: str) -> str:
-    return str(labels.GAMES[game])
+    return str(words.GAMES[game])
 
 
 def party_name(party: str) -> str:
-    return str(labels.PARTIES[party])
+    return str(words.PARTIES[party])
 
 
 def announcement(level: int, party: str) -> str:
-    return str(labels.ANNOUNCEMENTS[announcement_id(level, party)])
+    return str(words.ANNOUNCEMENTS[announcement_id(level, party)])
 
 
 def prompt(q: Question) -> str:
@@ -139,12 +139,12 @@ def choice_label(choice: Choice) -> str:
     if choice.label == "normal":
         return game_name("normal")
     if choice.label == "declared":
-        return _("%(game)s (%(seat)s)", game=game_name(p["game"]) if p["game"] != "poverty" else str(labels.GAMES["poverty"]),
+        return _("%(game)s (%(seat)s)", game=game_name(p["game"]) if p["game"] != "poverty" else str(words.GAMES["poverty"]),
                  seat=seat(p["seat"]))
     if choice.label == "need":
         return need_text(choice.value)
-    if choice.label in labels.ANNOUNCEMENTS:
-        return str(labels.ANNOUNCEMENTS[choice.label])
+    if choice.label in words.ANNOUNCEMENTS:
+        return str(words.ANNOUNCEMENTS[choice.label])
     raise KeyError(choice.label)
 
 
@@ -291,7 +291,7 @@ def _score(p: dict[str, Any], code: str, q: Question) -> str:
     if code == "winner":
         return _("%(party)s won: it needed %(need)s.", party=party_name(p["party"]), need=_need(p))
     lines = "; ".join(
-        _("%(line)s (%(party)s) %(points)d", line=labels.LINES[line_id], party=party_name(party), points=points)
+        _("%(line)s (%(party)s) %(points)d", line=words.LINES[line_id], party=party_name(party), points=points)
         for line_id, party, points in p["lines"]
     ) or _("no lines")
     return _("Lines: %(lines)s.", lines=lines) + " " + score_total(Reason(code, p))
@@ -354,7 +354,7 @@ def _party(p: dict[str, Any], code: str, q: Question) -> str:
 
 def _points(p: dict[str, Any], code: str, q: Question) -> str:
     sums = " + ".join(f"{short(c)} {n}" for c, n in p["cards"])
-    ranks = ", ".join(f"{labels.RANKS[r]} {RANK_POINTS[r]}" for r in RANKS)
+    ranks = ", ".join(f"{words.RANKS[r]} {RANK_POINTS[r]}" for r in RANKS)
     return _("%(sums)s = %(total)d card points.", sums=sums, total=p["total"]) + " " + _(
         "Card points: %(ranks)s.", ranks=ranks)
 

@@ -1,5 +1,7 @@
-"""Names the pages show for the engine's ids: rule sets, house options, game kinds,
-announcements, scoring lines. Names only: what a rule does is the engine's to say.
+"""The translated labels several features share: names the pages show for the engine's ids
+(rule sets, house options, game kinds, announcements, scoring lines). Names only: what a
+rule does is the engine's to say. Card faces are in `words.cards`, the messages of engine
+errors in `words.errors`.
 
 Module-level constants, so `lazy_gettext`: each is translated when a page renders it.
 """

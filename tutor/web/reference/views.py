@@ -25,9 +25,9 @@ from tutor.rules.errors import RulesError
 from tutor.rules.reservations import POVERTY_CARDS, POVERTY_MAX_TRUMPS, reservation_order
 from tutor.rules.games import GAMES, check_game, is_solo, plain_suits, trump_order
 from tutor.rules.rulesets import RuleSet
-from tutor.web import labels
-from tutor.web.cards import SUIT_TITLES
-from tutor.web.settings import current_rules
+from tutor.web import words
+from tutor.web.words.cards import SUIT_TITLES
+from tutor.web.base.rules import current_rules
 
 bp = Blueprint("reference", __name__, url_prefix=i18n.LANG_PREFIX)
 
@@ -193,13 +193,13 @@ def situation(row: WinRow) -> str:
     if not said:
         return _("nothing")
     if len(said) == 2 and row.re_level == row.kontra_level and row.re_level > 0:
-        return _("both parties: %(announcement)s", announcement=labels.LEVELS[row.re_level])
+        return _("both parties: %(announcement)s", announcement=words.LEVELS[row.re_level])
     parts = []
     for party, level in said.items():
         if level == 0:
-            parts.append(str(labels.PARTIES[party]))
+            parts.append(str(words.PARTIES[party]))
         else:
-            parts.append(_("%(party)s: %(announcement)s", party=labels.PARTIES[party], announcement=labels.LEVELS[level]))
+            parts.append(_("%(party)s: %(announcement)s", party=words.PARTIES[party], announcement=words.LEVELS[level]))
     return _(" and ").join(parts)
 
 
@@ -259,7 +259,7 @@ def reservation_rows(rules: RuleSet) -> list[ReservationRow]:
             solo = "compulsory" if reservation.compulsory else "voluntary" if rules.ruleset == "ddv" else "solo"
             label = SOLO_LABELS[solo]
         else:
-            label = labels.GAMES[reservation.kind]
+            label = words.GAMES[reservation.kind]
         rows.append(ReservationRow(label, decision.leader == decision.declarer, decision.same_dealer_again))
     return rows
 

@@ -23,9 +23,10 @@ from werkzeug.wrappers import Response
 from tutor import htmx, i18n
 from tutor.quiz import KINDS, MAX_LEVEL, BadAnswer, Question, check, make, parse_answer
 from tutor.rules.rulesets import RuleSet
-from tutor.web import quiz_progress, quiz_text
-from tutor.web.quiz_progress import DAILY_LENGTH, Progress, daily_plan, today
-from tutor.web.settings import current_rules, from_cookie, to_cookie
+from tutor.web.quiz import progress as quiz_progress
+from tutor.web.quiz import text as quiz_text
+from tutor.web.quiz.progress import DAILY_LENGTH, Progress, daily_plan, today
+from tutor.web.base.rules import current_rules, from_cookie, to_cookie
 
 bp = Blueprint("quiz", __name__, url_prefix=i18n.LANG_PREFIX + "/quiz")
 

@@ -10,7 +10,7 @@ from werkzeug.wrappers import Response
 
 from tutor import i18n
 from tutor.rules.games import trick_winner
-from tutor.web.settings import current_rules
+from tutor.web.base.rules import current_rules
 
 bp = Blueprint("pages", __name__)
 

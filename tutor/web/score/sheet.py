@@ -24,10 +24,10 @@ from tutor.rules.errors import RulesError
 from tutor.rules.rulesets import OPTION_CHOICES, RULESETS, RuleSet
 from tutor.rules.sheet import MAX_PLAYERS, MIN_PLAYERS, Deal, Evening, check_deal, evening, seating
 from tutor.store import Conflict, NotFound, Sheet, Store, StoredDeal
-from tutor.web import labels
-from tutor.web.score import arrange, form_context
-from tutor.web.scoreform import Form, Summary, field_name, message, number, read, rules_from_key, rules_key, signed
-from tutor.web.settings import current_rules, decode, encode
+from tutor.web import words
+from tutor.web.score.calculator import arrange, form_context
+from tutor.web.base.rules import current_rules, decode, encode, rules_from_key, rules_key
+from tutor.web.score.form import Form, Summary, field_name, message, number, read, signed
 
 bp = Blueprint("sheet", __name__, url_prefix=i18n.LANG_PREFIX + "/sheet")
 
@@ -94,7 +94,7 @@ def read_rules(form: MultiDict[str, str], errors: dict[str, str]) -> RuleSet:
         return RuleSet.named(ruleset).with_options(**options)
     except RulesError as error:
         option = (error.field or "").rsplit(".", 1)[-1]
-        errors[option] = _("“%(option)s” cannot be set to that value.", option=labels.OPTIONS[option].name)
+        errors[option] = _("“%(option)s” cannot be set to that value.", option=words.OPTIONS[option].name)
         return RuleSet.named(ruleset)
 
 
@@ -362,7 +362,7 @@ def export(key: str) -> Response:
                      *map(_cell, players)])
     for row in loaded.evening.rows:
         deal = row.deal
-        writer.writerow([row.number, _cell(players[deal.dealer]), str(labels.GAMES[deal.game]),
+        writer.writerow([row.number, _cell(players[deal.dealer]), str(words.GAMES[deal.game]),
                          " + ".join(_cell(players[p]) for p in deal.re_players), deal.re_points, row.score.value,
                          row.multiplier, *("" if e is None else e for e in row.entries)])
     writer.writerow([_("Total"), "", "", "", "", "", "", *loaded.evening.totals])

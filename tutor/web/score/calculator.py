@@ -19,8 +19,8 @@ from tutor.rules.errors import RulesError
 from tutor.rules.games import GAMES, check_game, is_solo
 from tutor.rules.rulesets import RuleSet
 from tutor.rules.scoring import EXTRAS, Score
-from tutor.web import labels
-from tutor.web.scoreform import (
+from tutor.web import words
+from tutor.web.score.form import (
     EXTRA_LABELS,
     PARTIES,
     Form,
@@ -30,12 +30,10 @@ from tutor.web.scoreform import (
     field_names,
     message,
     read,
-    rules_from_key,
-    rules_key,
     signed,
     winner_text,
 )
-from tutor.web.settings import current_rules
+from tutor.web.base.rules import current_rules, rules_from_key, rules_key
 
 bp = Blueprint("score", __name__, url_prefix=i18n.LANG_PREFIX)
 
@@ -54,7 +52,7 @@ class Result:
 
 def arrange(result: Score, game: str, multiplier: int = 1) -> Result:
     """The engine's lines as rows of a sheet, and what each player writes."""
-    rows = [(str(labels.LINES[l.id]), l.points if l.party == "re" else None,
+    rows = [(str(words.LINES[l.id]), l.points if l.party == "re" else None,
              l.points if l.party == "kontra" else None) for l in result.lines]
     re_total = sum(l.points for l in result.lines if l.party == "re")
     kontra_total = sum(l.points for l in result.lines if l.party == "kontra")

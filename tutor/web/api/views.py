@@ -19,8 +19,8 @@ from tutor.rules.errors import RulesError
 from tutor.rules.games import check_game, game_table
 from tutor.rules.rulesets import RuleSet, parse_rules
 from tutor.rules.scoring import EXTRA_MAX, EXTRAS, check_summary, default_re_tricks, score
-from tutor.web.api_errors import error_message
-from tutor.web.openapi import OPENAPI
+from tutor.web.words.errors import error_message
+from tutor.web.api.openapi import OPENAPI
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
 
