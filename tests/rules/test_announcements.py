@@ -116,3 +116,22 @@ def test_an_announcement_of_the_wrong_party_is_refused():
         allowed(DDV, 10, own="kontra", party="re")
     with pytest.raises(RulesError):
         allowed(DDV, 10, opponent="re", party="re")
+
+
+def test_a_wedding_solo_was_clarified_in_the_last_clarification_trick():
+    from tutor.rules.announcements import DEADLINE_COLUMNS, wedding_clarification
+
+    assert wedding_clarification("wedding_solo", None) == 3
+    assert wedding_clarification("wedding_solo", 2) == 2
+    assert wedding_clarification("wedding", 0) == 0
+    assert wedding_clarification("normal", None) is None
+    assert DEADLINE_COLUMNS == (None, 1, 2, 3)
+
+
+@pytest.mark.parametrize(("game", "given", "code"), [("wedding", None, "missing_field"), ("solo_queens", 1, "wedding_only")])
+def test_only_a_wedding_has_a_clarification_trick(game, given, code):
+    from tutor.rules.announcements import wedding_clarification
+
+    with pytest.raises(RulesError) as error:
+        wedding_clarification(game, given)
+    assert error.value.code == code

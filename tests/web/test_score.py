@@ -14,7 +14,9 @@ from tests.conftest import LANGUAGES
 from tutor.rules.rulesets import RuleSet
 from tutor.rules.scoring import WORKED_EXAMPLES as WORKED
 from tutor.web.words.errors import error_message
-from tutor.web.score.form import Summary, signed
+from tutor.rules.scoring import DealSummary
+from tutor.web.score.form import summary_fields
+from tutor.web.words import signed
 
 HX = {"HX-Request": "true"}
 
@@ -195,9 +197,9 @@ def test_the_calculator_is_in_the_service_worker_precache(client):
 def test_the_engines_worked_examples_through_the_form(client, example):
     """The engine's own copy of the worked examples, typed into the form as a URL."""
     rules = RuleSet.named("ddv")
-    summary = Summary(example.game, example.re_points, example.re_tricks, example.re_announced,
-                      example.kontra_announced, {p: dict(c) for p, c in example.extras.items()})
-    response = client.get("/en/score/?" + urlencode({"rules": "ddv", **summary.as_fields(rules)}))
+    summary = DealSummary(example.game, example.re_points, example.re_tricks, example.re_announced,
+                          example.kontra_announced, example.extras)
+    response = client.get("/en/score/?" + urlencode({"rules": "ddv", **summary_fields(summary, rules)}))
     assert response.status_code == 200
     writes = re.findall(r'class="writes__amount">(.*?)<', response.get_data(as_text=True))
     assert writes == [signed(example.scores["re"]), signed(example.scores["kontra"])]

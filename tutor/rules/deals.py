@@ -25,13 +25,12 @@ from tutor.rules.cards import (
     parse_card,
 )
 from tutor.rules.errors import RulesError
-from tutor.rules.games import GameTable, game_table, is_normal_type, is_solo
+from tutor.rules.games import CLARIFICATION_TRICKS, GameTable, game_table, is_normal_type, is_solo
 from tutor.rules.rulesets import RuleSet
 from tutor.rules.scoring import Score, score
+from tutor.rules.terms import SEATS
 
-SEATS = 4
 PARTY_IDS = ("re", "kontra")
-CLARIFICATION_TRICKS = 3  # a declared wedding finds its partner in the first three tricks (§4)
 
 
 @dataclass(frozen=True, slots=True)

@@ -34,8 +34,9 @@ from tutor.rules.games import TRUMP, game_table, is_normal_type, is_solo
 from tutor.rules.reservations import Decision, Reservation, decide
 from tutor.rules.rulesets import RuleSet
 from tutor.rules.scoring import who_wins
+from tutor.rules.terms import SEATS
 
-SEATS = 4
+
 
 
 @dataclass(frozen=True, slots=True)
@@ -266,7 +267,7 @@ def reservation_reasons(rules: RuleSet, dealer: int, reservations: Sequence[Rese
 
 
 def _rank(reservation: Reservation, rules: RuleSet) -> tuple[str, bool]:
-    compulsory = reservation.kind == "solo" and reservation.compulsory and rules.ruleset == "ddv"
+    compulsory = reservation.kind == "solo" and reservation.compulsory and rules.has_compulsory_solos
     return reservation.kind, compulsory
 
 

@@ -48,6 +48,10 @@ SOLOS: Final = (
 GAMES: Final = NORMAL_TYPE + SOLOS
 SUIT_SOLOS: Final = {"solo_diamonds": "D", "solo_hearts": "H", "solo_spades": "S", "solo_clubs": "C"}
 TRUMP: Final = 4  # the "suit class" of every trump; plain suits are 0-3 in SUITS order
+# A declared wedding finds its partner in the first three tricks (RULES.md §4); if the groom
+# takes all three himself, he plays the wedding alone as a solo.
+CLARIFICATION_TRICKS: Final = 3
+WEDDINGS: Final = ("wedding", "wedding_solo")  # the games that begin with a declared wedding
 
 
 def is_solo(game: str) -> bool:
@@ -69,6 +73,11 @@ def check_game(game: object, rules: RuleSet, field: str = "game") -> str:
         # RULES.md §4: poverty is pagat's, and a house option under ddv.
         raise RulesError("poverty_not_played", field)
     return game
+
+
+def played_games(rules: RuleSet) -> list[str]:
+    """The game kinds these rules play, in GAMES order (poverty only with its option)."""
+    return [game for game in GAMES if game != "poverty" or rules.poverty]
 
 
 def _cards(ids: str) -> list[Card]:

@@ -54,7 +54,7 @@ class Decision:
 def _priority(reservation: Reservation, rules: RuleSet) -> int:
     if reservation.kind == "solo":
         # ddv: compulsory solo > voluntary solo > wedding. pagat knows no compulsory solo.
-        return 4 if reservation.compulsory and rules.ruleset == "ddv" else 3
+        return 4 if reservation.compulsory and rules.has_compulsory_solos else 3
     # pagat: solo > poverty > wedding. ddv's poverty house option is ranked the same way:
     # the TSR have no poverty, so pagat's order is the one to follow.
     return {"poverty": 2, "wedding": 1}.get(reservation.kind, 0)
@@ -84,7 +84,7 @@ def decide(rules: RuleSet, dealer: int, reservations: Sequence[Reservation]) -> 
         return Decision("normal", None, left, False)
     if chosen.kind != "solo":
         return Decision(chosen.kind, best, left, False)
-    compulsory = chosen.compulsory and rules.ruleset == "ddv"
+    compulsory = chosen.compulsory and rules.has_compulsory_solos
     if rules.solo_lead == "soloist" or (rules.solo_lead == "by_solo_kind" and compulsory):
         leader = best  # TSR: a compulsory solo is led by the soloist
     else:
@@ -100,7 +100,7 @@ def reservation_order(rules: RuleSet) -> list[tuple[Reservation, Decision]]:
     for reservation in kinds:
         if reservation.kind == "poverty" and not rules.poverty:
             continue
-        if reservation.compulsory and rules.ruleset != "ddv":
+        if reservation.compulsory and not rules.has_compulsory_solos:
             continue  # only the DDV rules know compulsory solos
         known.setdefault(_priority(reservation, rules), reservation)
     # Seat 2 declares with dealer 0, so the declarer and the dealer's left neighbour differ.

@@ -69,6 +69,18 @@ class RuleSet:
         """Tricks in a deal, which is also the cards each player is dealt."""
         return self.deck // 4
 
+    @property
+    def has_compulsory_solos(self) -> bool:
+        """Whether every player owes one compulsory solo (Pflichtsolo) per round: the DDV
+        tournament rules only (RULES.md §4, §10)."""
+        return self.ruleset == "ddv"
+
+    @property
+    def has_rounds(self) -> bool:
+        """Whether an evening is counted in rounds (six deals per player at the table): the
+        rounds in which the compulsory solos are owed, so the DDV rules only."""
+        return self.has_compulsory_solos
+
     def is_default(self) -> bool:
         """Whether every option is the rule set's own default."""
         return self == RuleSet.named(self.ruleset)

@@ -52,6 +52,7 @@ REACHED: Final = {
     3: ("reached_60_against_no_30", 60),
     4: ("reached_30_against_schwarz", 30),
 }
+SOLO_FACTOR: Final = 3  # a soloist plays against three and writes three times the value
 _PARTY_ORDER: Final = {"re": 0, "kontra": 1}
 _LINE_ORDER: Final = {line_id: i for i, line_id in enumerate(LINE_IDS)}
 _BELOW: Final = tuple((f"below_{threshold}", threshold) for threshold in THRESHOLDS.values())
@@ -194,9 +195,7 @@ def _pagat_game_lines(tally: _Tally, game: str, winner: str | None) -> None:
 def _extra_lines(tally: _Tally, rules: RuleSet, extras: Mapping[str, Mapping[str, int]]) -> None:
     for party in ("re", "kontra"):
         counts = extras.get(party, {})
-        for extra in EXTRAS:
-            if extra == "karlchen_caught" and rules.karlchen != "win_or_catch":
-                continue
+        for extra in counted_extras(rules):
             tally.add(extra, party, counts.get(extra, 0))
 
 
@@ -223,8 +222,94 @@ def score(
         _extra_lines(tally, rules, extras or {})
     lines = tally.sorted_lines()
     value = sum(l.points if l.party == "re" else -l.points for l in lines)
-    re_score = 3 * value if is_solo(game) else value
+    re_score = SOLO_FACTOR * value if is_solo(game) else value
     return Score(winner, re_points, re_tricks, lines, value, {"re": re_score, "kontra": -value})
+
+
+@dataclass(frozen=True, slots=True)
+class DealSummary:
+    """What scoring needs to know of a deal: the game, Re's card points and tricks, each
+    party's highest announcement and each party's extra points."""
+
+    game: str
+    re_points: int
+    re_tricks: int
+    re_announced: str | None = None
+    kontra_announced: str | None = None
+    extras: Mapping[str, Mapping[str, int]] = field(default_factory=dict)
+
+    def kwargs(self) -> dict[str, Any]:
+        """The arguments of ``score()`` besides the rules."""
+        return {
+            "game": self.game,
+            "re_points": self.re_points,
+            "re_tricks": self.re_tricks,
+            "re_announced": self.re_announced,
+            "kontra_announced": self.kontra_announced,
+            "extras": self.extras,
+        }
+
+    def score(self, rules: RuleSet) -> Score:
+        """The deal's score under these rules (the summary is assumed valid)."""
+        return score(rules, **self.kwargs())
+
+
+@dataclass(frozen=True, slots=True)
+class LineValue:
+    """A line the rules can score: its id, what one of it is worth, and whether a solo can
+    score it too (extra points and "against the old ones" never count in a solo)."""
+
+    id: str
+    points: int
+    in_solo: bool
+
+
+# Lines worth two each time (RULES.md §8): "Re" and "Kontra" announced; pagat: a missed
+# announcement of the losers.
+_DOUBLE_LINES: Final = frozenset({"re_announced", "kontra_announced", "failed_announcement"})
+_NORMAL_TYPE_ONLY: Final = frozenset({"against_the_old_ones", *EXTRAS})
+
+
+def scored_lines(rules: RuleSet) -> tuple[LineValue, ...]:
+    """Every line these rules can score, in sheet order, with what one of it is worth: ddv
+    counts what was reached against an announcement, pagat what the losers announced and
+    missed; Karlchen caught counts only with its house option.
+
+    >>> [line.id for line in scored_lines(RuleSet.named("pagat"))][-5:]
+    ['failed_announcement', 'fox', 'doppelkopf', 'karlchen', 'karlchen_caught']
+    """
+    def exists(line_id: str) -> bool:
+        if line_id.startswith("reached_"):
+            return rules.ruleset == "ddv"
+        if line_id == "failed_announcement":
+            return rules.ruleset == "pagat"
+        return line_id in counted_extras(rules) or line_id not in EXTRAS
+
+    return tuple(
+        LineValue(line_id, 2 if line_id in _DOUBLE_LINES else 1, line_id not in _NORMAL_TYPE_ONLY)
+        for line_id in LINE_IDS if exists(line_id)
+    )
+
+
+def counted_extras(rules: RuleSet) -> tuple[str, ...]:
+    """The extra points these rules count: Karlchen caught only with its house option."""
+    return tuple(e for e in EXTRAS if e != "karlchen_caught" or rules.karlchen == "win_or_catch")
+
+
+def extra_max(extra: str, rules: RuleSet) -> int:
+    """The most of one extra point one party can have in a deal (doppelkopf: one a trick)."""
+    return EXTRA_MAX.get(extra, rules.tricks)
+
+
+def schwarz_summary(rules: RuleSet, party: str) -> tuple[int, int]:
+    """Re's card points and tricks when ``party`` took every trick: the other party, with no
+    trick, has no card points either."""
+    return (DECK_POINTS, rules.tricks) if party == "re" else (0, 0)
+
+
+def schwarz_party(rules: RuleSet, re_tricks: int) -> str | None:
+    """The party that took every trick, if one did."""
+    return "re" if re_tricks == rules.tricks else "kontra" if re_tricks == 0 else None
 
 
 def _point_bounds(deck_size: int) -> tuple[list[int], list[int]]:
@@ -254,6 +339,26 @@ def default_re_tricks(rules: RuleSet, re_points: int) -> int:
     share = re_points * tricks / DECK_POINTS
     # No count fits points that no deal can give (1 point without nines): check_summary says so.
     return min(fitting or [max(1, min(tricks - 1, round(share)))], key=lambda k: abs(k - share))
+
+
+def fitting_re_tricks(rules: RuleSet, game: str, re_points: int, extras: Mapping[str, Mapping[str, int]]) -> int:
+    """Re's tricks when the table did not say: the count nearest ``default_re_tricks`` that
+    the points and extra points fit, with both parties taking a trick (schwarz is said on
+    its own). Tricks matter only for schwarz, so any fitting count scores the same.
+    RulesError("points_need_schwarz") for points that only a schwarz deal can give."""
+    tricks = rules.tricks
+    guess = min(max(default_re_tricks(rules, re_points), 1), tricks - 1)
+    first_error: RulesError | None = None
+    for count in sorted(range(1, tricks), key=lambda k: abs(k - guess)):
+        try:
+            check_summary(rules, game, re_points, count, extras)
+            return count
+        except RulesError as error:
+            first_error = first_error or error
+    assert first_error is not None
+    if first_error.code == "points_do_not_fit_tricks":
+        raise RulesError("points_need_schwarz", "re_points")
+    raise first_error
 
 
 def check_summary(
@@ -302,28 +407,11 @@ def check_summary(
 
 
 @dataclass(frozen=True, slots=True)
-class WorkedExample:
+class WorkedExample(DealSummary):
     """One worked example of RULES.md §8 (from seed 002): a deal's summary and what the DDV
     tournament rules make of it. The rules reference and the tests score these."""
 
-    game: str
-    re_points: int
-    re_tricks: int
-    re_announced: str | None
-    kontra_announced: str | None
-    extras: Mapping[str, Mapping[str, int]]
-    scores: Mapping[str, int]  # under ddv: what one Re player and one Kontra player write
-
-    def kwargs(self) -> dict[str, Any]:
-        """The arguments of ``score()`` besides the rules."""
-        return {
-            "game": self.game,
-            "re_points": self.re_points,
-            "re_tricks": self.re_tricks,
-            "re_announced": self.re_announced,
-            "kontra_announced": self.kontra_announced,
-            "extras": self.extras,
-        }
+    scores: Mapping[str, int] = field(default_factory=dict)  # under ddv: one Re, one Kontra player
 
 
 WORKED_EXAMPLES: Final = (

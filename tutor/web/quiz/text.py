@@ -17,6 +17,7 @@ from tutor.quiz.base import Choice, Question
 from tutor.rules.announcements import announcement_id, shift
 from tutor.rules.explain import Reason
 from tutor.web import words
+from tutor.web.words import signed
 from tutor.web.words.cards import SUIT_SYMBOLS, rank_letter, suit_name
 from tutor.rules.cards import RANK_POINTS, RANKS, parse_card, rank_of, suit_of
 
@@ -180,11 +181,6 @@ def answer_text(q: Question) -> str:
             words = [_("none")]
         parts.append(", ".join(words))
     return " · ".join(parts)
-
-
-def signed(number: int) -> str:
-    """A score as a sheet writes it: +5, −5 (a real minus sign), 0."""
-    return f"+{number}" if number > 0 else f"\u2212{-number}" if number < 0 else "0"
 
 
 def _cards(ids: list[str]) -> str:

@@ -20,7 +20,7 @@ from flask_babel import gettext as _
 from itsdangerous import BadSignature, URLSafeSerializer
 from werkzeug.wrappers import Response
 
-from tutor import htmx, i18n
+from tutor import htmx, i18n, security
 from tutor.quiz import KINDS, MAX_LEVEL, BadAnswer, Question, check, make, parse_answer
 from tutor.rules.rulesets import RuleSet
 from tutor.web.quiz import progress as quiz_progress
@@ -47,10 +47,8 @@ def progress() -> Progress:
 
 
 def _save(response: Response) -> Response:
-    response.set_cookie(
-        quiz_progress.COOKIE, quiz_progress.write(current_app.config["SECRET_KEY"], progress()),
-        max_age=quiz_progress.MAX_AGE, samesite="Lax", httponly=True, secure=request.is_secure,
-    )
+    value = quiz_progress.write(current_app.config["SECRET_KEY"], progress())
+    security.set_cookie(response, request, quiz_progress.COOKIE, value, quiz_progress.MAX_AGE)
     return response
 
 
@@ -165,7 +163,7 @@ def answer(mode: str, kind: str | None = None) -> Response:
     count it once, and show why. Anything wrong gets a message and a fresh question."""
     day = today()
     try:
-        if request.headers.get("Sec-Fetch-Site") == "cross-site":
+        if security.is_cross_site(request):
             raise BadSignature("another site")  # an answer posted from elsewhere is not the player's
         data = _signer().loads(request.form.get("token", ""))
         if not isinstance(data, dict) or data.get("m") != mode or (kind and data.get("k") != kind):

@@ -19,7 +19,8 @@ from flask_babel import lazy_gettext as _l
 from werkzeug.datastructures import MultiDict
 from werkzeug.wrappers import Response
 
-from tutor import htmx, i18n
+from tutor import htmx, i18n, security
+from tutor.rules.cards import DECK_POINTS
 from tutor.rules.errors import RulesError
 from tutor.rules.rulesets import OPTION_CHOICES, RULESETS, RuleSet
 from tutor.rules.sheet import MAX_PLAYERS, MIN_PLAYERS, Deal, Evening, check_deal, evening, seating
@@ -27,7 +28,7 @@ from tutor.store import Conflict, NotFound, Sheet, Store, StoredDeal
 from tutor.web import words
 from tutor.web.score.calculator import arrange, form_context
 from tutor.web.base.rules import current_rules, decode, encode, rules_from_key, rules_key
-from tutor.web.score.form import Form, Summary, field_name, message, number, read, signed
+from tutor.web.score.form import Form, field_name, message, read, summary_fields
 
 bp = Blueprint("sheet", __name__, url_prefix=i18n.LANG_PREFIX + "/sheet")
 
@@ -60,7 +61,7 @@ def store() -> Store:
 
 
 def _same_site() -> None:
-    if request.headers.get("Sec-Fetch-Site") == "cross-site":
+    if security.is_cross_site(request):
         abort(400, description=str(MESSAGES["cross_site"]))
 
 
@@ -141,11 +142,9 @@ def from_data(data: dict[str, Any]) -> Deal:
                 data.get("re_announced"), data.get("kontra_announced"), data.get("extras", {}))
 
 
-def summary_fields(deal: Deal, rules: RuleSet) -> MultiDict[str, str]:
+def deal_fields(deal: Deal, rules: RuleSet) -> MultiDict[str, str]:
     """The form fields of a stored deal, for its edit form."""
-    summary = Summary(deal.game, deal.re_points, deal.re_tricks, deal.re_announced, deal.kontra_announced,
-                      {p: dict(c) for p, c in deal.extras.items()})
-    fields = MultiDict(summary.as_fields(rules))
+    fields = MultiDict(summary_fields(deal.summary, rules))
     fields["dealer"] = str(deal.dealer)
     for player in deal.re_players:
         fields.add("re", str(player))
@@ -191,8 +190,8 @@ def sheet_context(loaded: Loaded) -> dict[str, Any]:
         "names_of": lambda indices: ", ".join(sheet.players[i] for i in indices),
         "can_edit": loaded.can_edit,
         "sheet_rules": loaded.rules,
-        "signed": signed,
-        "number": number,
+        "signed": words.signed,
+        "number": words.number,
         "edit_url": url_for("sheet.show", key=sheet.edit_key, _external=True),
         "view_url": url_for("sheet.show", key=sheet.view_key, _external=True),
     }
@@ -268,7 +267,7 @@ def _deal_page(loaded: Loaded, form: Form, deal_id: str | None, status: int, not
         **{**sheet_context(loaded), **context},
         deal_id=deal_id, deal_number=number, multiplier=multiplier, playing=playing, sitting_out=sitting_out,
         re_set={int(p) for p in form.values.get("re", "").split(",") if p.isdigit()},
-        result=result, kontra_points=240 - form.summary.re_points if form.summary else None,
+        result=result, kontra_points=DECK_POINTS - form.summary.re_points if form.summary else None,
         oob=True, partial=partial, notice=notice,
     ), status
 
@@ -308,7 +307,7 @@ def edit_deal(key: str, deal_id: str) -> tuple[str, int]:
     loaded = Loaded(key)
     loaded.require_editor()
     index, _stored = loaded.stored_deal(deal_id)
-    fields = request.args if request.args else summary_fields(loaded.deals[index], loaded.rules)
+    fields = request.args if request.args else deal_fields(loaded.deals[index], loaded.rules)
     form, _deal = read_deal(fields, loaded.sheet, loaded.rules, loaded.deals[index].dealer, preview=True)
     return _deal_page(loaded, form, deal_id, 200)
 

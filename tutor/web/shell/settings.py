@@ -11,6 +11,7 @@ from werkzeug.wrappers import Response
 from tutor import htmx, i18n
 from tutor.rules.errors import RulesError
 from tutor.rules.rulesets import OPTION_CHOICES, RULESETS, RuleSet
+from tutor import security
 from tutor.security import is_local_path
 from tutor.web import words
 from tutor.web.base.rules import COOKIE, current_rules, encode, rules_from_fields, to_cookie
@@ -59,16 +60,9 @@ def show() -> str:
 @bp.post("/settings")
 def save() -> Response:
     """Remember the posted rules on this device, then go back (303, so reload is safe)."""
-    if request.headers.get("Sec-Fetch-Site") == "cross-site":
+    if security.is_cross_site(request):
         abort(400, description=_("Settings can only be changed from this site."))
     rules = _form_rules()
     response = redirect(_back(g.lang), code=303)
-    response.set_cookie(
-        COOKIE,
-        to_cookie(rules),
-        max_age=i18n.COOKIE_MAX_AGE,
-        samesite="Lax",
-        httponly=True,
-        secure=request.is_secure,
-    )
+    security.set_cookie(response, request, COOKIE, to_cookie(rules), i18n.COOKIE_MAX_AGE)
     return response

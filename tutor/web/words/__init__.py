@@ -150,3 +150,13 @@ SPECIAL_CARDS: Final = {
     "fuchs": _l("Fuchs (fox)"),
     "karlchen": _l("Karlchen"),
 }
+
+
+def signed(number: int) -> str:
+    """A score as a sheet writes it: +5, −5 (a real minus sign), 0."""
+    return f"+{number}" if number > 0 else f"\u2212{-number}" if number < 0 else "0"
+
+
+def number(value: int) -> str:
+    """A total: −8 with a real minus sign."""
+    return f"\u2212{-value}" if value < 0 else str(value)
