@@ -39,7 +39,7 @@ def select_locale() -> str:
     """flask-babel's locale selector: the URL's language, else the visitor's preference."""
     lang = g.get("lang")
     if lang in LANGUAGES:
-        return lang
+        return str(lang)
     # A page that does not exist (404) still speaks the language its URL asked for.
     first = request.path.split("/")[1] if request else ""
     if first in LANGUAGES:

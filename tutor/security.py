@@ -5,6 +5,7 @@ from typing import Final
 from urllib.parse import urlsplit
 
 from flask import Flask, Request, Response
+from werkzeug.wrappers import Response as BaseResponse
 
 # No inline script or style anywhere: htmx is configured through <meta name="htmx-config">.
 CSP: Final = "; ".join(
@@ -62,7 +63,7 @@ def is_cross_site(req: Request) -> bool:
     return req.headers.get("Sec-Fetch-Site") == "cross-site"
 
 
-def set_cookie(response: Response, req: Request, name: str, value: str, max_age: int) -> None:
+def set_cookie(response: BaseResponse, req: Request, name: str, value: str, max_age: int) -> None:
     """Remember something on the device: first-party, out of reach of scripts, and sent
     over HTTPS only when the page came over HTTPS."""
     response.set_cookie(name, value, max_age=max_age, samesite="Lax", httponly=True, secure=req.is_secure)

@@ -10,7 +10,7 @@ PAGAT = RuleSet.named("pagat")
 
 
 def lines(result):
-    return {(l.id, l.party): l.points for l in result.lines}
+    return {(line.id, line.party): line.points for line in result.lines}
 
 
 # RULES.md §8 worked examples, from seed 002: the data the rules reference shows, and each

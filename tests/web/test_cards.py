@@ -86,3 +86,14 @@ def test_the_learn_page_trick_winner_comes_from_the_engine(client):
     html = client.get("/en/learn/").get_data(as_text=True)
     winner = re.search(r'trick__play--winner">(.*?)</li>', html, re.S).group(1)
     assert f'data-card="{expected}"' in winner
+
+
+def test_every_engine_id_has_a_label():
+    from tutor.rules import terms
+    from tutor.web import words
+
+    assert set(words.GAMES) == set(terms.GAME_IDS)
+    assert set(words.PARTIES) == set(terms.PARTY_IDS)
+    assert set(words.ANNOUNCEMENTS) == set(terms.ANNOUNCEMENT_IDS)
+    assert set(words.LINES) == set(terms.LINE_ID_LIST)
+    assert set(words.RULESETS) == set(terms.RULESET_NAMES)

@@ -10,8 +10,8 @@ import pytest
 from itsdangerous import URLSafeSerializer
 
 from tutor.quiz import KINDS, make
-from tutor.web.quiz import progress as quiz_progress
 from tutor.web.base.rules import from_cookie
+from tutor.web.quiz import progress as quiz_progress
 
 LANGUAGES = ("de", "en", "it", "es", "fr", "pt")
 
@@ -114,7 +114,8 @@ def test_a_tampered_token_gets_a_message_and_a_fresh_question(app, client):
 
 
 def test_a_token_forged_with_another_key_is_refused(client):
-    forged = URLSafeSerializer("not the key", salt="quiz-question").dumps({"k": "winner", "s": 1, "l": 0, "r": "ddv", "m": "kind"})
+    data = {"k": "winner", "s": 1, "l": 0, "r": "ddv", "m": "kind"}
+    forged = URLSafeSerializer("not the key", salt="quiz-question").dumps(data)
     response = client.post("/en/quiz/winner", data={"token": forged, "card": "0"})
     assert response.status_code == 400 and "could not be checked" in response.get_data(as_text=True)
 

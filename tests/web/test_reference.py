@@ -11,8 +11,8 @@ from tutor.rules.cards import DECK_POINTS, in_deck, parse_card
 from tutor.rules.explain import needs
 from tutor.rules.games import trump_order
 from tutor.rules.rulesets import RuleSet
-from tutor.web.reference.views import reference_for, win_rows
 from tutor.web.base.rules import COOKIE, to_cookie
+from tutor.web.reference.views import reference_for, win_rows
 
 
 def page(client, rules: RuleSet, lang: str = "en") -> str:
@@ -59,7 +59,9 @@ def test_poverty_is_listed_only_where_it_is_played(client):
     assert "Poverty (Armut)" in section(page(client, RuleSet.named("pagat")), "trumps")
 
 
-@pytest.mark.parametrize("rules", [RuleSet.named("ddv"), RuleSet.named("pagat"), RuleSet.named("ddv").with_options(deck=40)])
+@pytest.mark.parametrize(
+    "rules", [RuleSet.named("ddv"), RuleSet.named("pagat"), RuleSet.named("ddv").with_options(deck=40)]
+)
 def test_deadlines_are_the_engines(client, rules):
     tables = reference_for(rules)["deadlines"]
     assert tables[0].deck == rules.deck and tables[1].deck != rules.deck

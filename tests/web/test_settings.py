@@ -51,7 +51,8 @@ def test_saving_a_rule_set_sets_the_cookie_and_redirects_with_303(client):
 def test_saving_house_options(client):
     form = {"ruleset": "ddv", **{name: encode(choices[-1]) for name, choices in OPTION_CHOICES.items()}}
     client.post("/en/settings", data=form)
-    with client.application.test_request_context("/en/", headers={"Cookie": f"{COOKIE}={client.get_cookie(COOKIE).value}"}):
+    cookie = f"{COOKIE}={client.get_cookie(COOKIE).value}"
+    with client.application.test_request_context("/en/", headers={"Cookie": cookie}):
         rules = current_rules()
     assert rules == RuleSet.named("ddv").with_options(**{n: c[-1] for n, c in OPTION_CHOICES.items()})
 

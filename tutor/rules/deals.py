@@ -287,7 +287,8 @@ def replay(
         if error is None and (declared == one_seat_both or len(attempts) == 1):
             hands_dealt = tuple(tuple(sorted(h)) for h in hands)
             trick_tuples = tuple(tuple(t) for t in tricks)
-            candidates.append(PlayedDeal(rules, game, hands_dealt, trick_tuples, tuple(leaders), tuple(winners), parties))
+            candidate = PlayedDeal(rules, game, hands_dealt, trick_tuples, tuple(leaders), tuple(winners), parties)
+            candidates.append(candidate)
         first_error = first_error or error
     if not candidates:
         raise first_error or RulesError("schweinchen_mismatch", "tricks")

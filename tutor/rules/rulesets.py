@@ -11,8 +11,9 @@ from dataclasses import asdict, dataclass, replace
 from typing import Any, Final
 
 from tutor.rules.errors import RulesError
+from tutor.rules.terms import RULESET_NAMES, RulesetName
 
-RULESETS: Final = ("ddv", "pagat")
+RULESETS: Final = RULESET_NAMES
 
 # Allowed values of every house option (API.md, RULES.md §10).
 OPTION_CHOICES: Final[dict[str, tuple[Any, ...]]] = {
@@ -29,7 +30,7 @@ OPTION_CHOICES: Final[dict[str, tuple[Any, ...]]] = {
 class RuleSet:
     """A rule set with its house options; every rule of the engine reads from one of these."""
 
-    ruleset: str = "ddv"
+    ruleset: RulesetName = "ddv"
     dullen: str = "first_wins"
     deck: int = 48
     schweinchen: bool = False

@@ -12,59 +12,40 @@ from dataclasses import dataclass, field
 from itertools import accumulate
 from typing import Any, Final
 
-from tutor.rules.announcements import LIMITS, NONE, SCHWARZ, THRESHOLDS, level_of, other
+from tutor.rules.announcements import NONE, SCHWARZ, THRESHOLDS, level_of, other
 from tutor.rules.cards import DECK_POINTS, POINTS, deck
 from tutor.rules.errors import RulesError
 from tutor.rules.games import is_normal_type, is_solo
 from tutor.rules.rulesets import RuleSet
+from tutor.rules.terms import EXTRA_IDS, LINE_ID_LIST, AnnouncementId, Extra, Game, LineId, Party
 
 # Every line id, in the order a score sheet lists them (API.md).
-LINE_IDS: Final = (
-    "won",
-    "against_the_old_ones",
-    "below_90",
-    "below_60",
-    "below_30",
-    "schwarz",
-    "re_announced",
-    "kontra_announced",
-    "no_90_announced",
-    "no_60_announced",
-    "no_30_announced",
-    "schwarz_announced",
-    "reached_120_against_no_90",
-    "reached_90_against_no_60",
-    "reached_60_against_no_30",
-    "reached_30_against_schwarz",
-    "failed_announcement",
-    "fox",
-    "doppelkopf",
-    "karlchen",
-    "karlchen_caught",
-)
-EXTRAS: Final = ("fox", "doppelkopf", "karlchen", "karlchen_caught")
+LINE_IDS: Final[tuple[LineId, ...]] = LINE_ID_LIST
+EXTRAS: Final[tuple[Extra, ...]] = EXTRA_IDS
 # Most of each extra one party can have (API.md); doppelkopf is capped by tricks instead.
-EXTRA_MAX: Final = {"fox": 2, "karlchen": 1, "karlchen_caught": 2}
+EXTRA_MAX: Final[dict[str, int]] = {"fox": 2, "karlchen": 1, "karlchen_caught": 2}
 # Reached against an announced level: the line and the card points it takes (RULES.md §8).
-REACHED: Final = {
+REACHED: Final[dict[int, tuple[LineId, int]]] = {
     1: ("reached_120_against_no_90", 120),
     2: ("reached_90_against_no_60", 90),
     3: ("reached_60_against_no_30", 60),
     4: ("reached_30_against_schwarz", 30),
 }
 SOLO_FACTOR: Final = 3  # a soloist plays against three and writes three times the value
-_PARTY_ORDER: Final = {"re": 0, "kontra": 1}
+PARTY_ORDER: Final[tuple[Party, ...]] = ("re", "kontra")
+_PARTY_ORDER: Final[dict[Party, int]] = {"re": 0, "kontra": 1}
 _LINE_ORDER: Final = {line_id: i for i, line_id in enumerate(LINE_IDS)}
-_BELOW: Final = tuple((f"below_{threshold}", threshold) for threshold in THRESHOLDS.values())
-_ANNOUNCED: Final = {level: f"{LIMITS[level - 1]}_announced" for level in range(1, SCHWARZ + 1)}
+_BELOW: Final[tuple[tuple[LineId, int], ...]] = (("below_90", 90), ("below_60", 60), ("below_30", 30))
+_ANNOUNCED: Final[dict[int, LineId]] = {1: "no_90_announced", 2: "no_60_announced", 3: "no_30_announced",
+                                        4: "schwarz_announced"}
 
 
 @dataclass(frozen=True, slots=True)
 class Line:
     """One line of the score: its id, the party that earns it and its points."""
 
-    id: str
-    party: str
+    id: LineId
+    party: Party
     points: int
 
 
@@ -73,19 +54,19 @@ class Score:
     """The result of a deal: winner (None when nobody won), the lines, Re's net value and
     what one player of each party writes on the sheet."""
 
-    winner: str | None
+    winner: Party | None
     re_points: int
     re_tricks: int
     lines: tuple[Line, ...]
     value: int
-    scores: dict[str, int] = field(default_factory=dict)
+    scores: dict[Party, int] = field(default_factory=dict)
 
     def as_dict(self) -> dict[str, Any]:
         return {
             "winner": self.winner,
             "re_points": self.re_points,
             "re_tricks": self.re_tricks,
-            "lines": [{"id": l.id, "party": l.party, "points": l.points} for l in self.lines],
+            "lines": [{"id": line.id, "party": line.party, "points": line.points} for line in self.lines],
             "value": self.value,
             "scores": dict(self.scores),
         }
@@ -99,7 +80,7 @@ def meets(level: int, opponent_points: int, opponent_tricks: int) -> bool:
     return opponent_points < THRESHOLDS[level]
 
 
-def who_wins(re_points: int, re_tricks: int, tricks: int, re_level: int, kontra_level: int) -> str | None:
+def who_wins(re_points: int, re_tricks: int, tricks: int, re_level: int, kontra_level: int) -> Party | None:
     """The winning party, or None when both announced a level above 0 and neither met it
     (RULES.md §10, "Who wins"). A soloist counts as Re."""
     kontra_points, kontra_tricks = DECK_POINTS - re_points, tricks - re_tricks
@@ -120,16 +101,16 @@ class _Tally:
     """The facts of a deal seen from each party, and the lines collected so far."""
 
     def __init__(self, re_points: int, re_tricks: int, tricks: int, re_level: int, kontra_level: int) -> None:
-        self.points = {"re": re_points, "kontra": DECK_POINTS - re_points}
-        self.tricks = {"re": re_tricks, "kontra": tricks - re_tricks}
-        self.levels = {"re": re_level, "kontra": kontra_level}
-        self.lines: dict[tuple[str, str], int] = {}
+        self.points: dict[Party, int] = {"re": re_points, "kontra": DECK_POINTS - re_points}
+        self.tricks: dict[Party, int] = {"re": re_tricks, "kontra": tricks - re_tricks}
+        self.levels: dict[Party, int] = {"re": re_level, "kontra": kontra_level}
+        self.lines: dict[tuple[LineId, Party], int] = {}
 
-    def add(self, line_id: str, party: str, points: int = 1) -> None:
+    def add(self, line_id: LineId, party: Party, points: int = 1) -> None:
         if points:
             self.lines[line_id, party] = self.lines.get((line_id, party), 0) + points
 
-    def below(self, party: str) -> None:
+    def below(self, party: Party) -> None:
         """The lines for the opponents staying below 90/60/30 and taking no trick."""
         opponent = other(party)
         points = self.points[opponent]
@@ -139,7 +120,7 @@ class _Tally:
         if self.tricks[opponent] == 0:
             self.add("schwarz", party)
 
-    def reached(self, party: str) -> None:
+    def reached(self, party: Party) -> None:
         """ddv: 120 against the opponents' no 90, 90 against no 60, and so on."""
         announced = self.levels[other(party)]
         for level in range(1, announced + 1):
@@ -147,10 +128,11 @@ class _Tally:
             if self.points[party] >= needed:
                 self.add(line_id, party)
 
-    def announced(self, winner: str, counted_for: tuple[str, ...]) -> None:
+    def announced(self, winner: Party, counted_for: tuple[Party, ...]) -> None:
         """2 for each "Re" and "Kontra", 1 for each announced level of the parties named."""
         levels = self.levels
-        for party, line_id in (("re", "re_announced"), ("kontra", "kontra_announced")):
+        own: tuple[tuple[Party, LineId], ...] = (("re", "re_announced"), ("kontra", "kontra_announced"))
+        for party, line_id in own:
             if levels[party] >= 0:
                 self.add(line_id, winner, 2)
         for level in range(1, max(levels[p] for p in counted_for) + 1):
@@ -161,7 +143,7 @@ class _Tally:
         return tuple(Line(line_id, party, self.lines[line_id, party]) for line_id, party in keys)
 
 
-def _ddv_game_lines(tally: _Tally, game: str, winner: str | None) -> None:
+def _ddv_game_lines(tally: _Tally, game: str, winner: Party | None) -> None:
     if winner is None:
         # Nobody won: won, the old ones and the announcement lines lapse; each party keeps
         # what it achieved against the other (RULES.md §10).
@@ -177,7 +159,7 @@ def _ddv_game_lines(tally: _Tally, game: str, winner: str | None) -> None:
     tally.reached(winner)
 
 
-def _pagat_game_lines(tally: _Tally, game: str, winner: str | None) -> None:
+def _pagat_game_lines(tally: _Tally, game: str, winner: Party | None) -> None:
     if winner is None:
         return  # pagat: no game points at all when nobody wins
     loser = other(winner)
@@ -193,7 +175,7 @@ def _pagat_game_lines(tally: _Tally, game: str, winner: str | None) -> None:
 
 
 def _extra_lines(tally: _Tally, rules: RuleSet, extras: Mapping[str, Mapping[str, int]]) -> None:
-    for party in ("re", "kontra"):
+    for party in PARTY_ORDER:
         counts = extras.get(party, {})
         for extra in counted_extras(rules):
             tally.add(extra, party, counts.get(extra, 0))
@@ -221,7 +203,7 @@ def score(
     if is_normal_type(game):  # extra points never count in a solo
         _extra_lines(tally, rules, extras or {})
     lines = tally.sorted_lines()
-    value = sum(l.points if l.party == "re" else -l.points for l in lines)
+    value = sum(line.points if line.party == "re" else -line.points for line in lines)
     re_score = SOLO_FACTOR * value if is_solo(game) else value
     return Score(winner, re_points, re_tricks, lines, value, {"re": re_score, "kontra": -value})
 
@@ -231,11 +213,11 @@ class DealSummary:
     """What scoring needs to know of a deal: the game, Re's card points and tricks, each
     party's highest announcement and each party's extra points."""
 
-    game: str
+    game: Game
     re_points: int
     re_tricks: int
-    re_announced: str | None = None
-    kontra_announced: str | None = None
+    re_announced: AnnouncementId | None = None
+    kontra_announced: AnnouncementId | None = None
     extras: Mapping[str, Mapping[str, int]] = field(default_factory=dict)
 
     def kwargs(self) -> dict[str, Any]:
@@ -259,15 +241,15 @@ class LineValue:
     """A line the rules can score: its id, what one of it is worth, and whether a solo can
     score it too (extra points and "against the old ones" never count in a solo)."""
 
-    id: str
+    id: LineId
     points: int
     in_solo: bool
 
 
 # Lines worth two each time (RULES.md §8): "Re" and "Kontra" announced; pagat: a missed
 # announcement of the losers.
-_DOUBLE_LINES: Final = frozenset({"re_announced", "kontra_announced", "failed_announcement"})
-_NORMAL_TYPE_ONLY: Final = frozenset({"against_the_old_ones", *EXTRAS})
+_DOUBLE_LINES: Final[frozenset[str]] = frozenset({"re_announced", "kontra_announced", "failed_announcement"})
+_NORMAL_TYPE_ONLY: Final[frozenset[str]] = frozenset({"against_the_old_ones", *EXTRAS})
 
 
 def scored_lines(rules: RuleSet) -> tuple[LineValue, ...]:
@@ -291,7 +273,7 @@ def scored_lines(rules: RuleSet) -> tuple[LineValue, ...]:
     )
 
 
-def counted_extras(rules: RuleSet) -> tuple[str, ...]:
+def counted_extras(rules: RuleSet) -> tuple[Extra, ...]:
     """The extra points these rules count: Karlchen caught only with its house option."""
     return tuple(e for e in EXTRAS if e != "karlchen_caught" or rules.karlchen == "win_or_catch")
 
@@ -301,13 +283,13 @@ def extra_max(extra: str, rules: RuleSet) -> int:
     return EXTRA_MAX.get(extra, rules.tricks)
 
 
-def schwarz_summary(rules: RuleSet, party: str) -> tuple[int, int]:
+def schwarz_summary(rules: RuleSet, party: Party) -> tuple[int, int]:
     """Re's card points and tricks when ``party`` took every trick: the other party, with no
     trick, has no card points either."""
     return (DECK_POINTS, rules.tricks) if party == "re" else (0, 0)
 
 
-def schwarz_party(rules: RuleSet, re_tricks: int) -> str | None:
+def schwarz_party(rules: RuleSet, re_tricks: int) -> Party | None:
     """The party that took every trick, if one did."""
     return "re" if re_tricks == rules.tricks else "kontra" if re_tricks == 0 else None
 
@@ -415,7 +397,9 @@ class WorkedExample(DealSummary):
 
 
 WORKED_EXAMPLES: Final = (
-    WorkedExample("normal", 156, 8, None, None, {"re": {"fox": 1}, "kontra": {"doppelkopf": 1}}, {"re": 2, "kontra": -2}),
+    WorkedExample(
+        "normal", 156, 8, None, None, {"re": {"fox": 1}, "kontra": {"doppelkopf": 1}}, {"re": 2, "kontra": -2}
+    ),
     WorkedExample("normal", 120, 6, None, None, {}, {"re": -2, "kontra": 2}),
     WorkedExample("normal", 125, 7, "re", "kontra", {}, {"re": 5, "kontra": -5}),
     WorkedExample("normal", 145, 7, "no_90", None, {}, {"re": -5, "kontra": 5}),

@@ -24,7 +24,7 @@ from tutor.rules.games import GAMES, is_solo
 from tutor.rules.reservations import ANNOUNCED_SOLOS
 from tutor.rules.rulesets import RuleSet
 from tutor.rules.scoring import DealSummary, Score, check_summary
-from tutor.rules.terms import SEATS  # four play each deal; the others sit out
+from tutor.rules.terms import SEATS, AnnouncementId, Game, Party  # SEATS: four play, the others sit out
 
 MIN_PLAYERS: Final = 4
 MAX_PLAYERS: Final = 7
@@ -39,13 +39,13 @@ class Deal:
     """One deal as the sheet stores it: the calculator's summary, who dealt, and which
     players were Re (the soloist alone in a solo). Players are indices into the sheet's list."""
 
-    game: str
+    game: Game
     re_points: int
     re_tricks: int
     dealer: int
     re_players: tuple[int, ...]
-    re_announced: str | None = None
-    kontra_announced: str | None = None
+    re_announced: AnnouncementId | None = None
+    kontra_announced: AnnouncementId | None = None
     extras: Mapping[str, Mapping[str, int]] = field(default_factory=dict)
 
     @property
@@ -152,7 +152,7 @@ def entries_for(players: int, deal: Deal, result: Score, multiplier: int) -> tup
     playing, _ = seating(players, deal.dealer)
     row: list[int | None] = [None] * players
     for player in playing:
-        party = "re" if player in deal.re_players else "kontra"
+        party: Party = "re" if player in deal.re_players else "kontra"
         row[player] = result.scores[party] * multiplier
     return tuple(row)
 

@@ -10,7 +10,7 @@ each tuple beside it lists the same ids at run time (a test checks they agree).
 """
 from __future__ import annotations
 
-from typing import Final, Literal, get_args
+from typing import Final, Literal, TypeVar, get_args
 
 RulesetName = Literal["ddv", "pagat"]
 Party = Literal["re", "kontra"]
@@ -66,3 +66,17 @@ LINE_ID_LIST: Final[tuple[LineId, ...]] = get_args(LineId)
 
 SEATS: Final = 4  # four players take part in every deal
 
+
+Id = TypeVar("Id", bound=str)
+
+
+def narrow(text: str, ids: tuple[Id, ...]) -> Id:
+    """The id of ``ids`` spelt ``text``, typed as such; ValueError for anything else.
+
+    >>> narrow("re", PARTY_IDS)
+    're'
+    """
+    for known in ids:
+        if known == text:
+            return known
+    raise ValueError(f"not one of {ids}: {text!r}")

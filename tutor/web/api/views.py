@@ -19,8 +19,8 @@ from tutor.rules.errors import RulesError
 from tutor.rules.games import CLARIFICATION_TRICKS, WEDDINGS, check_game, game_table
 from tutor.rules.rulesets import RuleSet, parse_rules
 from tutor.rules.scoring import EXTRAS, check_summary, default_re_tricks, extra_max, score
-from tutor.web.words.errors import error_message
 from tutor.web.api.openapi import OPENAPI
+from tutor.web.words.errors import error_message
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
 

@@ -23,10 +23,10 @@ from werkzeug.wrappers import Response
 from tutor import htmx, i18n, security
 from tutor.quiz import KINDS, MAX_LEVEL, BadAnswer, Question, check, make, parse_answer
 from tutor.rules.rulesets import RuleSet
+from tutor.web.base.rules import current_rules, from_cookie, to_cookie
 from tutor.web.quiz import progress as quiz_progress
 from tutor.web.quiz import text as quiz_text
 from tutor.web.quiz.progress import DAILY_LENGTH, Progress, daily_plan, today
-from tutor.web.base.rules import current_rules, from_cookie, to_cookie
 
 bp = Blueprint("quiz", __name__, url_prefix=i18n.LANG_PREFIX + "/quiz")
 
@@ -42,8 +42,10 @@ def _signer() -> URLSafeSerializer:
 
 def progress() -> Progress:
     if "quiz_progress" not in g:
-        g.quiz_progress = quiz_progress.read(current_app.config["SECRET_KEY"], request.cookies.get(quiz_progress.COOKIE))
-    return g.quiz_progress
+        cookie = request.cookies.get(quiz_progress.COOKIE)
+        g.quiz_progress = quiz_progress.read(current_app.config["SECRET_KEY"], cookie)
+    stored: Progress = g.quiz_progress
+    return stored
 
 
 def _save(response: Response) -> Response:

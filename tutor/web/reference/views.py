@@ -18,14 +18,25 @@ from flask_babel.speaklater import LazyString
 from tutor import i18n
 from tutor.rules import scoring
 from tutor.rules.announcements import DEADLINE_COLUMNS, NONE, SCHWARZ, deadline, may_announce, reply_deadline
-from tutor.rules.cards import ACE_OF_DIAMONDS, JACK_OF_CLUBS, QUEEN_OF_CLUBS, RANKS, TEN_OF_HEARTS
-from tutor.rules.cards import card_id, card_points, deck, make_card, rank_of
+from tutor.rules.cards import (
+    ACE_OF_DIAMONDS,
+    JACK_OF_CLUBS,
+    QUEEN_OF_CLUBS,
+    RANKS,
+    TEN_OF_HEARTS,
+    card_id,
+    card_points,
+    deck,
+    make_card,
+    rank_of,
+)
 from tutor.rules.errors import RulesError
 from tutor.rules.explain import Need, needs
 from tutor.rules.games import CLARIFICATION_TRICKS, is_solo, plain_suits, played_games, trump_order
 from tutor.rules.reservations import POVERTY_CARDS, POVERTY_MAX_TRUMPS, reservation_order
 from tutor.rules.rulesets import RuleSet
 from tutor.rules.scoring import DealSummary, LineValue, scored_lines
+from tutor.rules.terms import GAME_IDS, AnnouncementId, Party, narrow
 from tutor.web import words
 from tutor.web.base.rules import current_rules
 from tutor.web.words.cards import SUIT_TITLES
@@ -121,7 +132,8 @@ def scoring_lines(rules: RuleSet) -> tuple[LineValue, ...]:
 
 def situation(row: WinRow) -> str:
     """What was announced, in words: "nothing", "Re", "Re: no 90", "both: no 90"."""
-    said = {party: level for party, level in (("re", row.re_level), ("kontra", row.kontra_level)) if level != NONE}
+    levels: tuple[tuple[Party, int], ...] = (("re", row.re_level), ("kontra", row.kontra_level))
+    said = {party: level for party, level in levels if level != NONE}
     if not said:
         return _("nothing")
     if len(said) == 2 and row.re_level == row.kontra_level and row.re_level > 0:
@@ -140,7 +152,7 @@ class Example:
     """A worked example: the deal as the engine was asked, and its answer."""
 
     summary: DealSummary
-    announced: list[str]
+    announced: list[AnnouncementId]
     extras: dict[str, dict[str, int]]  # only the extra points the deal has
     result: scoring.Score
 
@@ -183,7 +195,7 @@ def reservation_rows(rules: RuleSet) -> list[ReservationRow]:
             solo = "compulsory" if reservation.compulsory else "voluntary" if rules.has_compulsory_solos else "solo"
             label = SOLO_LABELS[solo]
         else:
-            label = words.GAMES[reservation.kind]
+            label = words.GAMES[narrow(reservation.kind, GAME_IDS)]
         rows.append(ReservationRow(label, decision.leader == decision.declarer, decision.same_dealer_again))
     return rows
 

@@ -42,10 +42,10 @@ class Result:
 
 def arrange(result: Score, game: str, multiplier: int = 1) -> Result:
     """The engine's lines as rows of a sheet, and what each player writes."""
-    rows = [(str(words.LINES[l.id]), l.points if l.party == "re" else None,
-             l.points if l.party == "kontra" else None) for l in result.lines]
-    re_total = sum(l.points for l in result.lines if l.party == "re")
-    kontra_total = sum(l.points for l in result.lines if l.party == "kontra")
+    rows = [(str(words.LINES[line.id]), line.points if line.party == "re" else None,
+             line.points if line.party == "kontra" else None) for line in result.lines]
+    re_total = sum(line.points for line in result.lines if line.party == "re")
+    kontra_total = sum(line.points for line in result.lines if line.party == "kontra")
     re_writes, kontra_writes = (words.signed(result.scores[p] * multiplier) for p in PARTIES)
     if is_solo(game):
         writes = [(_("The soloist"), re_writes), (_("Each of the three opponents"), kontra_writes)]

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, Final
+from typing import Any, Final, Literal, TypeVar
 
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
@@ -28,7 +28,10 @@ from tutor.rules.scoring import (
     schwarz_party,
     schwarz_summary,
 )
+from tutor.rules.terms import AnnouncementId, Party
 from tutor.web.words.errors import error_message
+
+Choice = TypeVar("Choice", bound=str)
 
 # Short names of the extra points for the form (the scoring lines say more).
 EXTRA_LABELS: Final = {
@@ -37,7 +40,8 @@ EXTRA_LABELS: Final = {
     "karlchen": _l("Karlchen"),
     "karlchen_caught": _l("Karlchen caught"),
 }
-SCHWARZ_CHOICES: Final = ("", "re", "kontra")  # nobody / Re took every trick / Kontra did
+# Who took every trick: nobody, Re or Kontra.
+SCHWARZ_CHOICES: Final[tuple[Literal[""] | Party, ...]] = ("", "re", "kontra")
 MAX_TEXT: Final = 12  # no number field needs more characters
 # Messages of the web forms that the API does not have (its table is reused for the rest).
 MESSAGES: Final = {
@@ -119,12 +123,13 @@ def _number(form: Form, name: str, low: int, high: int, required: bool = False) 
     return value
 
 
-def _choice(form: Form, name: str, choices: tuple[str, ...]) -> str | None:
+def _choice(form: Form, name: str, choices: tuple[Choice, ...]) -> Choice | None:
+    """The choice the field names (the engine's own id, so typed as the engine types it)."""
     text = form.values.get(name, "")
-    if text not in choices:
+    chosen = next((choice for choice in choices if choice == text), None)
+    if chosen is None:
         form.error(name, str(MESSAGES["unknown_choice"]))
-        return None
-    return text
+    return chosen
 
 
 def field_names(rules: RuleSet) -> list[str]:
@@ -149,9 +154,11 @@ def read(data: Mapping[str, Any], rules: RuleSet, required: bool = True) -> Form
     schwarz = _choice(form, "schwarz", SCHWARZ_CHOICES)
     points = _number(form, "re_points", 0, DECK_POINTS, required and not schwarz)
     tricks = _number(form, "re_tricks", 0, rules.tricks)
-    said = {}
+    said: dict[Party, AnnouncementId | None] = {}
     for party in PARTIES:
-        said[party] = _choice(form, f"{party}_announced", ("", *announcement_choices(party))) or None
+        no_announcement: tuple[Literal[""] | AnnouncementId, ...] = ("",)
+        chosen = _choice(form, f"{party}_announced", no_announcement + announcement_choices(party))
+        said[party] = chosen or None
     extras: dict[str, dict[str, int]] = {}
     for party in PARTIES:
         for extra in counted_extras(rules):

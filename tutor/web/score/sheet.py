@@ -14,8 +14,8 @@ from typing import Any, Final
 
 from flask import Blueprint, Flask, abort, current_app, make_response, redirect, render_template, request, url_for
 from flask_babel import gettext as _
-from flask_babel import ngettext
 from flask_babel import lazy_gettext as _l
+from flask_babel import ngettext
 from werkzeug.datastructures import MultiDict
 from werkzeug.wrappers import Response
 
@@ -26,8 +26,8 @@ from tutor.rules.rulesets import OPTION_CHOICES, RULESETS, RuleSet
 from tutor.rules.sheet import MAX_PLAYERS, MIN_PLAYERS, Deal, Evening, check_deal, evening, seating
 from tutor.store import Conflict, NotFound, Sheet, Store, StoredDeal
 from tutor.web import words
-from tutor.web.score.calculator import arrange, form_context
 from tutor.web.base.rules import current_rules, decode, encode, rules_from_key, rules_key
+from tutor.web.score.calculator import arrange, form_context
 from tutor.web.score.form import Form, field_name, message, read, summary_fields
 
 bp = Blueprint("sheet", __name__, url_prefix=i18n.LANG_PREFIX + "/sheet")
@@ -79,7 +79,9 @@ def read_players(form: MultiDict[str, str], errors: dict[str, str]) -> list[str]
     if len(form.getlist("player")) > MAX_PLAYERS or not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
         errors["player"] = _("Enter the names of %(low)d to %(high)d players.", low=MIN_PLAYERS, high=MAX_PLAYERS)
     elif any(len(n) > MAX_NAME or not n.isprintable() for n in names):
-        errors["player"] = ngettext("A name has at most %(num)d letter.", "A name has at most %(num)d letters.", MAX_NAME)
+        errors["player"] = ngettext(
+            "A name has at most %(num)d letter.", "A name has at most %(num)d letters.", MAX_NAME
+        )
     elif len({n.casefold() for n in names}) != len(names):
         errors["player"] = _("Two players have the same name: tell them apart.")
     return names
@@ -185,7 +187,7 @@ def sheet_context(loaded: Loaded) -> dict[str, Any]:
         "sheet": sheet,
         "loaded": loaded,
         "ev": loaded.evening,
-        "rows": list(zip(loaded.evening.rows, loaded.stored)),
+        "rows": list(zip(loaded.evening.rows, loaded.stored, strict=True)),
         "players": sheet.players,
         "names_of": lambda indices: ", ".join(sheet.players[i] for i in indices),
         "can_edit": loaded.can_edit,
@@ -201,12 +203,12 @@ def sheet_context(loaded: Loaded) -> dict[str, Any]:
 
 
 @bp.get("/")
-def index() -> str:
+def index() -> tuple[str, int]:
     """Start a sheet: players, rules, Bock."""
     return _new_sheet_page({}, {"player": []}, current_rules(), 200)
 
 
-def _new_sheet_page(errors: dict[str, str], values: dict[str, Any], rules: RuleSet, status: int) -> Any:
+def _new_sheet_page(errors: dict[str, str], values: dict[str, Any], rules: RuleSet, status: int) -> tuple[str, int]:
     return render_template(
         "sheet/new.html", errors=errors, values=values, rules=rules, rulesets=RULESETS, choices=OPTION_CHOICES,
         encode=encode, max_players=MAX_PLAYERS, max_name=MAX_NAME,
@@ -242,7 +244,9 @@ def show(key: str) -> str:
     return render_template(template, **sheet_context(loaded))
 
 
-def _deal_page(loaded: Loaded, form: Form, deal_id: str | None, status: int, notice: str | None = None) -> tuple[str, int]:
+def _deal_page(
+    loaded: Loaded, form: Form, deal_id: str | None, status: int, notice: str | None = None
+) -> tuple[str, int]:
     """The deal form (new or edit), or for htmx just the preview of its result."""
     ev = loaded.evening
     if deal_id is None:
@@ -255,7 +259,8 @@ def _deal_page(loaded: Loaded, form: Form, deal_id: str | None, status: int, not
         number = index + 1
         multiplier = ev.rows[index].multiplier
     dealer_text = form.values.get("dealer", "")
-    dealer = int(dealer_text) if dealer_text.isdigit() and int(dealer_text) < len(loaded.sheet.players) else dealer_default
+    chosen = dealer_text.isdigit() and int(dealer_text) < len(loaded.sheet.players)
+    dealer = int(dealer_text) if chosen else dealer_default
     form.values["dealer"] = str(dealer)
     playing, sitting_out = seating(len(loaded.sheet.players), dealer)
     result = arrange(form.summary.score(loaded.rules), form.summary.game, multiplier) if form.summary else None

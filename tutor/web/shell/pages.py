@@ -40,7 +40,8 @@ def learn() -> str:
     """What the lessons will teach, and the reference to read meanwhile."""
     players = (_("North"), _("East"), _("South"), _("West"))
     winner = trick_winner(list(SAMPLE_TRICK), "normal", current_rules())
-    return render_template("pages/learn.html", sample_plays=list(zip(players, SAMPLE_TRICK)), sample_winner=winner)
+    plays = list(zip(players, SAMPLE_TRICK, strict=True))
+    return render_template("pages/learn.html", sample_plays=plays, sample_winner=winner)
 
 
 @bp.get(i18n.LANG_PREFIX + "/offline")

@@ -8,10 +8,9 @@ from flask import Blueprint, abort, g, redirect, render_template, request, url_f
 from flask_babel import gettext as _
 from werkzeug.wrappers import Response
 
-from tutor import htmx, i18n
+from tutor import htmx, i18n, security
 from tutor.rules.errors import RulesError
 from tutor.rules.rulesets import OPTION_CHOICES, RULESETS, RuleSet
-from tutor import security
 from tutor.security import is_local_path
 from tutor.web import words
 from tutor.web.base.rules import COOKIE, current_rules, encode, rules_from_fields, to_cookie

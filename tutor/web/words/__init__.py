@@ -13,6 +13,8 @@ from typing import Final
 from flask_babel import lazy_gettext as _l
 from flask_babel.speaklater import LazyString
 
+from tutor.rules.terms import AnnouncementId, Game, LineId, Party, RulesetName
+
 
 @dataclass(frozen=True)
 class Option:
@@ -23,11 +25,11 @@ class Option:
     values: dict[object, LazyString]
 
 
-RULESETS: Final = {
+RULESETS: Final[dict[RulesetName, LazyString]] = {
     "ddv": _l("DDV tournament rules"),
     "pagat": _l("Classic rules (pagat)"),
 }
-RULESET_EXPLANATIONS: Final = {
+RULESET_EXPLANATIONS: Final[dict[RulesetName, LazyString]] = {
     "ddv": _l("The tournament rules of the German Doppelkopf Association (DDV), as played in clubs and tournaments."),
     "pagat": _l("The rules of the classic English description of the game, as many home games play them."),
 }
@@ -76,7 +78,7 @@ OPTIONS: Final = {
     ),
 }
 
-GAMES: Final = {
+GAMES: Final[dict[Game, LazyString]] = {
     "normal": _l("Normal game"),
     "wedding": _l("Wedding (Hochzeit)"),
     "poverty": _l("Poverty (Armut)"),
@@ -91,7 +93,7 @@ GAMES: Final = {
     "solo_aces": _l("Aces solo (Fleischloser)"),
 }
 
-PARTIES: Final = {"re": _l("Re"), "kontra": _l("Kontra")}
+PARTIES: Final[dict[Party, LazyString]] = {"re": _l("Re"), "kontra": _l("Kontra")}
 
 # Announcements by level; level 0 is the party's own name.
 LEVELS: Final = {
@@ -101,7 +103,7 @@ LEVELS: Final = {
     3: _l("no 30"),
     4: _l("schwarz"),
 }
-ANNOUNCEMENTS: Final = {
+ANNOUNCEMENTS: Final[dict[AnnouncementId, LazyString]] = {
     "re": _l("Re"),
     "kontra": _l("Kontra"),
     "no_90": _l("no 90"),
@@ -110,7 +112,7 @@ ANNOUNCEMENTS: Final = {
     "schwarz": _l("schwarz"),
 }
 
-LINES: Final = {
+LINES: Final[dict[LineId, LazyString]] = {
     "won": _l("won"),
     "against_the_old_ones": _l("against the old ones (die Alten)"),
     "below_90": _l("opponents below 90"),
