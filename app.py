@@ -9,9 +9,10 @@ from flask_babel import Babel
 from tutor import htmx, i18n, secret_key, security
 
 
-def create_app(config: dict[str, Any] | None = None) -> Flask:
-    """Build the app: configuration, extensions, blueprints, headers."""
-    app = Flask(__name__, instance_relative_config=True)
+def create_app(config: dict[str, Any] | None = None, instance_path: str | None = None) -> Flask:
+    """Build the app: configuration, extensions, blueprints, headers. The instance folder
+    (secret key, SQLite sheets) is `instance/` unless another absolute path is given."""
+    app = Flask(__name__, instance_path=instance_path, instance_relative_config=True)
     app.config.update(
         MAX_CONTENT_LENGTH=64 * 1024,
         BABEL_DEFAULT_LOCALE=i18n.DEFAULT_LANGUAGE,
