@@ -17,6 +17,7 @@ from tutor.rules.cards import Card
 from tutor.rules.errors import RulesError
 from tutor.rules.games import SOLOS, game_table
 from tutor.rules.rulesets import RuleSet
+from tutor.rules.terms import SEATS
 
 KINDS: Final = ("healthy", "wedding", "poverty", "solo")
 POVERTY_MAX_TRUMPS: Final = 3  # a hand with this many trumps or fewer may declare poverty
@@ -72,12 +73,12 @@ def check_reservation(reservation: Reservation, rules: RuleSet, field: str = "re
 def decide(rules: RuleSet, dealer: int, reservations: Sequence[Reservation]) -> Decision:
     """The game played, given each seat's reservation (index = seat 0-3). Players are
     asked in turn from the dealer's left; of equal kinds the earlier in turn wins."""
-    if len(reservations) != 4:
-        raise RulesError("wrong_count", "reservations", expected=4, got=len(reservations))
+    if len(reservations) != SEATS:
+        raise RulesError("wrong_count", "reservations", expected=SEATS, got=len(reservations))
     for seat, r in enumerate(reservations):
         check_reservation(r, rules, f"reservations.{seat}")
-    left = (dealer + 1) % 4
-    in_turn = [(left + i) % 4 for i in range(4)]
+    left = (dealer + 1) % SEATS
+    in_turn = [(left + i) % SEATS for i in range(SEATS)]
     best = max(in_turn, key=lambda s: (_priority(reservations[s], rules), -in_turn.index(s)))
     chosen = reservations[best]
     if chosen.kind == "healthy":
@@ -138,7 +139,7 @@ def poverty_acceptor(poor: int, accepts: Sequence[bool]) -> int | None:
     """The partner of a poverty: the first player to the poor player's left who accepts
     (``accepts`` by seat; the poor player's own entry is ignored). None: nobody accepted,
     and the same dealer deals again."""
-    return next((s for s in ((poor + i) % 4 for i in (1, 2, 3)) if accepts[s]), None)
+    return next((s for s in ((poor + i) % SEATS for i in range(1, SEATS)) if accepts[s]), None)
 
 
 def exchange_poverty(
