@@ -122,8 +122,12 @@ def phone_page(browser: Browser, base_url: str, service_workers: str = "allow") 
 
 
 @pytest.fixture
-def page(browser: Browser, server: str) -> Iterator[Page]:
-    with phone_page(browser, server) as page:
+def page(browser: Browser, server: str, request: pytest.FixtureRequest) -> Iterator[Page]:
+    """A phone page on the shared server. Its service worker would precache every
+    language's shell pages for each test, so it is blocked unless the test is marked
+    ``service_worker`` (the offline tests)."""
+    wanted = request.node.get_closest_marker("service_worker") is not None
+    with phone_page(browser, server, "allow" if wanted else "block") as page:
         yield page
 
 

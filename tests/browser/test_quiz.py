@@ -153,6 +153,7 @@ def test_the_daily_challenge_ends_with_a_result_to_share(quiz):
     expect(page.locator("[data-share-done]")).to_be_visible()
 
 
+@pytest.mark.service_worker
 def test_offline_the_pack_asks_and_checks_on_the_device(page, context):
     page.goto("/en/quiz/")
     ready(page)
