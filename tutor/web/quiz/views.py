@@ -5,7 +5,7 @@ offline).
 
 A question is rebuilt from its kind, seed, level and rules; the form carries them signed, so
 the server checks every answer against the engine. A tampered, replayed or malformed answer
-gets a message and a fresh question. Progress lives in a signed cookie (quiz_progress).
+gets a message and a fresh question. Progress lives in a signed cookie (progress.py).
 """
 from __future__ import annotations
 

@@ -35,13 +35,14 @@ from tutor.rules.explain import Need, needs
 from tutor.rules.games import CLARIFICATION_TRICKS, is_solo, plain_suits, played_games, trump_order
 from tutor.rules.reservations import POVERTY_CARDS, POVERTY_MAX_TRUMPS, reservation_order
 from tutor.rules.rulesets import RuleSet
-from tutor.rules.scoring import DealSummary, LineValue, scored_lines
+from tutor.rules.scoring import DealSummary, scored_lines
 from tutor.rules.terms import GAME_IDS, AnnouncementId, Party, narrow
 from tutor.web import words
 from tutor.web.base.rules import current_rules
 from tutor.web.words.cards import SUIT_TITLES
 
 bp = Blueprint("reference", __name__, url_prefix=i18n.LANG_PREFIX)
+
 
 @dataclass
 class TrumpGroup:
@@ -122,12 +123,6 @@ def win_rows(rules: RuleSet) -> list[WinRow]:
         row.nobody_possible = row.needs["re"].nobody_possible
         rows.append(row)
     return rows
-
-
-@lru_cache(maxsize=64)
-def scoring_lines(rules: RuleSet) -> tuple[LineValue, ...]:
-    """Which lines the engine scores under these rules and what one of each is worth."""
-    return scored_lines(rules)
 
 
 def situation(row: WinRow) -> str:
@@ -211,7 +206,7 @@ def reference_for(rules: RuleSet) -> dict[str, Any]:
         "deck_points": sum(card_points(c) for c in deck(rules.deck)),
         "deadlines": [deadlines(rules), deadlines(other_deck)],
         "win_rows": win_rows(rules),
-        "lines": scoring_lines(rules),
+        "lines": scored_lines(rules),
         "examples": worked_examples(rules),
         "reservations": reservation_rows(rules),
         "clarification_tricks": CLARIFICATION_TRICKS,
