@@ -9,9 +9,10 @@ from flask_babel import Babel
 from tutor import htmx, i18n, secret_key, security
 
 
-def create_app(config: dict[str, Any] | None = None) -> Flask:
-    """Build the app: configuration, extensions, blueprints, headers."""
-    app = Flask(__name__, instance_relative_config=True)
+def create_app(config: dict[str, Any] | None = None, instance_path: str | None = None) -> Flask:
+    """Build the app: configuration, extensions, blueprints, headers. The instance folder
+    (secret key, SQLite sheets) is `instance/` unless another absolute path is given."""
+    app = Flask(__name__, instance_path=instance_path, instance_relative_config=True)
     app.config.update(
         MAX_CONTENT_LENGTH=64 * 1024,
         BABEL_DEFAULT_LOCALE=i18n.DEFAULT_LANGUAGE,
@@ -40,19 +41,9 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         if "lang" not in values and app.url_map.is_endpoint_expecting(endpoint, "lang"):
             values["lang"] = g.get("lang") or i18n.DEFAULT_LANGUAGE
 
-    from tutor.web import api, context, errors, pages, pwa, quiz, reference, score, settings, sheet
+    from tutor import web
 
-    app.register_blueprint(pages.bp)
-    app.register_blueprint(reference.bp)
-    app.register_blueprint(settings.bp)
-    app.register_blueprint(pwa.bp)
-    app.register_blueprint(api.bp)
-    app.register_blueprint(quiz.bp)
-    app.register_blueprint(score.bp)
-    app.register_blueprint(sheet.bp)
-    sheet.init_app(app)
-    errors.init_app(app)
-    context.init_app(app)
+    web.init_app(app)
 
     from tutor import cli
 

@@ -1,6 +1,8 @@
 """The app, a test client and a CLI runner, as in Flask's tutorial."""
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient, FlaskCliRunner
@@ -13,8 +15,10 @@ PAGES = ("", "learn/", "quiz/", "score/", "rules/", "settings", "offline")
 
 
 @pytest.fixture
-def app() -> Flask:
-    return create_app({"TESTING": True})
+def app(tmp_path: Path) -> Flask:
+    """A fresh app with an instance folder of its own (its secret key, its SQLite sheets),
+    as flaskr's conftest gives each test its own database: no test sees another's data."""
+    return create_app({"TESTING": True}, instance_path=str(tmp_path / "instance"))
 
 
 @pytest.fixture

@@ -1,4 +1,5 @@
-"""A throwaway PostgreSQL server for the sheet's tests, started once per test run.
+"""A throwaway PostgreSQL server for the sheet's tests, started once per test process
+(under pytest-xdist, each worker starts its own, so no two workers share tables).
 
 Debian's `postgresql` package provides the binaries (`make test` installs it when missing).
 The server runs in a temporary folder, as the `postgres` user when the tests run as root,
@@ -48,18 +49,25 @@ def postgres_url() -> str:
     if os.geteuid() == 0:  # PostgreSQL refuses to run as root
         shutil.chown(folder, "postgres", "postgres")
         prefix = ["runuser", "-u", "postgres", "--"]
-    data, port = os.path.join(folder, "data"), _free_port()
+    data = os.path.join(folder, "data")
 
-    def run(*args: str) -> None:
+    def run(*args: str, may_fail: bool = False) -> bool:
         result = subprocess.run([*prefix, *args], capture_output=True, text=True, timeout=120)
-        if result.returncode != 0:
+        if result.returncode != 0 and not may_fail:
             log = os.path.join(folder, "log")
-            tail = open(log).read()[-2000:] if os.path.exists(log) else ""
+            with open(log) if os.path.exists(log) else open(os.devnull) as file:
+                tail = file.read()[-2000:]
             pytest.fail(f"PostgreSQL did not start: {' '.join(args)}\n{result.stdout}{result.stderr}{tail}")
+        return result.returncode == 0
 
     run(f"{bindir}/initdb", "-D", data, "-U", "postgres", "-A", "trust", "-E", "UTF8", "--no-sync")
-    options = f"-p {port} -k {folder} -c listen_addresses=127.0.0.1 -c fsync=off -c full_page_writes=off"
-    run(f"{bindir}/pg_ctl", "-D", data, "-o", options, "-l", os.path.join(folder, "log"), "-w", "-t", "60", "start")
+    for attempt in range(3):  # another process may take the free port before the server binds it
+        port = _free_port()
+        options = f"-p {port} -k {folder} -c listen_addresses=127.0.0.1 -c fsync=off -c full_page_writes=off"
+        start = (f"{bindir}/pg_ctl", "-D", data, "-o", options, "-l", os.path.join(folder, "log"), "-w", "-t", "60",
+                 "start")
+        if run(*start, may_fail=attempt < 2):
+            break
 
     def stop() -> None:
         subprocess.run([*prefix, f"{bindir}/pg_ctl", "-D", data, "-m", "immediate", "stop"],

@@ -98,9 +98,11 @@ def test_worked_examples(api, game, re_points, re_tricks, announcements, scores)
 def test_rules_object_with_options(api):
     rules = {"ruleset": "ddv", "options": {"dullen": "second_wins"}}
     assert ok(api, "trick", {"rules": rules, "game": "normal", "cards": ["10H", "10H"]})["winner"] == 1
-    assert ok(api, "trick", {"rules": rules, "game": "normal", "cards": ["10H", "10H"], "last_trick": True})["winner"] == 1
+    last = {"rules": rules, "game": "normal", "cards": ["10H", "10H"], "last_trick": True}
+    assert ok(api, "trick", last)["winner"] == 1
     rules["options"]["dullen"] = "second_wins_except_last"
-    assert ok(api, "trick", {"rules": rules, "game": "normal", "cards": ["10H", "10H"], "last_trick": True})["winner"] == 0
+    last = {"rules": rules, "game": "normal", "cards": ["10H", "10H"], "last_trick": True}
+    assert ok(api, "trick", last)["winner"] == 0
 
 
 def test_schweinchen_in_a_single_trick_means_declared(api):
@@ -218,7 +220,8 @@ TRICK = {"rules": "ddv", "game": "normal", "cards": ["9D", "QC"]}
         ({**TRICK, "rules": {"ruleset": "ddv", "options": {"bock": True}}}, "unknown_option", "rules.options.bock"),
         ({**TRICK, "rules": {"ruleset": "ddv", "options": {"deck": 32}}}, "bad_option_value", "rules.options.deck"),
         ({**TRICK, "rules": {"ruleset": "ddv", "options": {"schweinchen": 1}}}, "bad_option_value", None),
-        ({**TRICK, "rules": {"ruleset": "ddv", "options": {"deck": 40}}, "cards": ["9D"]}, "card_not_in_deck", "cards.0"),
+        ({**TRICK, "rules": {"ruleset": "ddv", "options": {"deck": 40}}, "cards": ["9D"]},
+         "card_not_in_deck", "cards.0"),
         ({**TRICK, "last_trick": "yes"}, "bad_type", "last_trick"),
         ({**TRICK, "extra": 1}, "unknown_field", "extra"),
         ({"rules": "ddv", "cards": ["QC"]}, "missing_field", "game"),
@@ -344,7 +347,8 @@ def test_error_message_follows_accept_language(api):
 
 
 def test_a_whole_float_is_an_integer_as_json_schema_says(api):
-    assert ok(api, "announcements", {**ANNOUNCE, "cards_in_hand": 10.0})["allowed"] == ["no_90", "no_60", "no_30", "schwarz"]
+    allowed = ok(api, "announcements", {**ANNOUNCE, "cards_in_hand": 10.0})["allowed"]
+    assert allowed == ["no_90", "no_60", "no_30", "schwarz"]
 
 
 def test_wrong_method_and_unknown_path_answer_in_json(api):
@@ -359,7 +363,8 @@ def test_wrong_method_and_unknown_path_answer_in_json(api):
 
 
 @given(st.recursive(st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=5),
-                    lambda children: st.lists(children, max_size=4) | st.dictionaries(st.text(max_size=8), children, max_size=4),
+                    lambda children: st.lists(children, max_size=4)
+                    | st.dictionaries(st.text(max_size=8), children, max_size=4),
                     max_leaves=12),
        st.sampled_from(["trick", "legal", "announcements", "score"]))
 @settings(max_examples=200, deadline=None)

@@ -10,6 +10,8 @@ from typing import Final
 from babel import Locale
 from flask import Request, Response, g, request
 
+from tutor import security
+
 LANGUAGES: Final = ("de", "en", "it", "es", "fr", "pt")
 DEFAULT_LANGUAGE: Final = "en"
 COOKIE: Final = "lang"
@@ -37,7 +39,7 @@ def select_locale() -> str:
     """flask-babel's locale selector: the URL's language, else the visitor's preference."""
     lang = g.get("lang")
     if lang in LANGUAGES:
-        return lang
+        return str(lang)
     # A page that does not exist (404) still speaks the language its URL asked for.
     first = request.path.split("/")[1] if request else ""
     if first in LANGUAGES:
@@ -56,7 +58,5 @@ def remember_language(response: Response) -> Response:
         and response.status_code == 200
         and response.mimetype == "text/html"
     ):
-        response.set_cookie(
-            COOKIE, lang, max_age=COOKIE_MAX_AGE, samesite="Lax", httponly=True, secure=request.is_secure
-        )
+        security.set_cookie(response, request, COOKIE, lang, COOKIE_MAX_AGE)
     return response

@@ -4,7 +4,8 @@ from __future__ import annotations
 from typing import Final
 from urllib.parse import urlsplit
 
-from flask import Flask, Response
+from flask import Flask, Request, Response
+from werkzeug.wrappers import Response as BaseResponse
 
 # No inline script or style anywhere: htmx is configured through <meta name="htmx-config">.
 CSP: Final = "; ".join(
@@ -54,3 +55,15 @@ def is_local_path(target: str | None) -> bool:
         return False
     parts = urlsplit(target)
     return not parts.scheme and not parts.netloc
+
+
+def is_cross_site(req: Request) -> bool:
+    """Whether the browser says the request comes from another site (a form posted from
+    elsewhere): such a request must not change anything here."""
+    return req.headers.get("Sec-Fetch-Site") == "cross-site"
+
+
+def set_cookie(response: BaseResponse, req: Request, name: str, value: str, max_age: int) -> None:
+    """Remember something on the device: first-party, out of reach of scripts, and sent
+    over HTTPS only when the page came over HTTPS."""
+    response.set_cookie(name, value, max_age=max_age, samesite="Lax", httponly=True, secure=req.is_secure)

@@ -13,7 +13,7 @@ import sqlite3
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, Final, Protocol
 
@@ -161,7 +161,7 @@ class Store:
             cur.execute(
                 f"INSERT INTO sheets ({SHEET_COLUMNS}, created) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (sheet.id, sheet.edit_key, sheet.view_key, json.dumps(players), rules, int(bock), first_dealer,
-                 sheet.version, datetime.now(timezone.utc).isoformat()),
+                 sheet.version, datetime.now(UTC).isoformat()),
             )
         return sheet
 

@@ -3,6 +3,7 @@ browser test; each test gets a fresh phone-sized context."""
 from __future__ import annotations
 
 import os
+import shutil
 import socket
 import subprocess
 import sys
@@ -11,6 +12,7 @@ import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import IO
 
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright
@@ -29,8 +31,9 @@ import logging, sys
 from werkzeug.serving import run_simple
 from app import create_app
 logging.getLogger("werkzeug").setLevel(logging.WARNING)
-run_simple("127.0.0.1", int(sys.argv[1]), create_app(), threaded=True)
+run_simple("127.0.0.1", int(sys.argv[1]), create_app(instance_path=sys.argv[2]), threaded=True)
 """
+STARTS = 3  # a free port can be taken by another process before the server binds it
 
 
 def _free_port() -> int:
@@ -39,31 +42,52 @@ def _free_port() -> int:
         return int(probe.getsockname()[1])
 
 
+def _start(instance: str, env: dict[str, str] | None, log: IO[bytes]) -> tuple[subprocess.Popen[bytes], int] | None:
+    """The server process and its port once it accepts connections; None if it exited."""
+    port = _free_port()
+    process = subprocess.Popen([sys.executable, "-c", SERVE, str(port), instance], cwd=ROOT,
+                               env={**os.environ, **(env or {})}, stdout=log, stderr=log)
+    deadline = time.monotonic() + 30
+    while True:
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=1).close()
+            return process, port
+        except OSError:
+            if process.poll() is not None:
+                return None
+            if time.monotonic() > deadline:
+                process.kill()
+                process.wait(timeout=10)
+                return None
+            time.sleep(0.1)
+
+
 @contextmanager
 def serving(env: dict[str, str] | None = None) -> Iterator[str]:
-    """The app served by werkzeug in its own process on a free loopback port. A process of
-    its own, so what the server does (a file left to the garbage collector when the browser
-    drops a download) cannot turn into a warning inside the tests."""
-    port = _free_port()
+    """The app served by werkzeug in its own process on a free loopback port, with an
+    instance folder of its own (so servers of parallel test workers share no secret key and
+    no sheets). A process of its own, so what the server does (a file left to the garbage
+    collector when the browser drops a download) cannot turn into a warning in the tests."""
+    instance = tempfile.mkdtemp(prefix="doko-instance-")
     log = tempfile.TemporaryFile()
-    process = subprocess.Popen([sys.executable, "-c", SERVE, str(port)], cwd=ROOT, env={**os.environ, **(env or {})},
-                               stdout=log, stderr=log)
+    started = None
     try:
-        deadline = time.monotonic() + 30
-        while True:
-            try:
-                socket.create_connection(("127.0.0.1", port), timeout=1).close()
+        for _attempt in range(STARTS):
+            started = _start(instance, env, log)
+            if started:
                 break
-            except OSError:
-                if process.poll() is not None or time.monotonic() > deadline:
-                    log.seek(0)
-                    pytest.fail("the test server did not start:\n" + log.read().decode(errors="replace"))
-                time.sleep(0.1)
-        yield f"http://127.0.0.1:{port}"
+        if started is None:
+            log.seek(0)
+            pytest.fail("the test server did not start:\n" + log.read().decode(errors="replace"))
+        process, port = started
+        try:
+            yield f"http://127.0.0.1:{port}"
+        finally:
+            process.terminate()
+            process.wait(timeout=10)
     finally:
-        process.terminate()
-        process.wait(timeout=10)
         log.close()
+        shutil.rmtree(instance, ignore_errors=True)
 
 
 @pytest.fixture(scope="session")
@@ -98,8 +122,12 @@ def phone_page(browser: Browser, base_url: str, service_workers: str = "allow") 
 
 
 @pytest.fixture
-def page(browser: Browser, server: str) -> Iterator[Page]:
-    with phone_page(browser, server) as page:
+def page(browser: Browser, server: str, request: pytest.FixtureRequest) -> Iterator[Page]:
+    """A phone page on the shared server. Its service worker would precache every
+    language's shell pages for each test, so it is blocked unless the test is marked
+    ``service_worker`` (the offline tests)."""
+    wanted = request.node.get_closest_marker("service_worker") is not None
+    with phone_page(browser, server, "allow" if wanted else "block") as page:
         yield page
 
 

@@ -8,7 +8,10 @@ from tests.conftest import LANGUAGES, PAGES
 
 def violations(page, axe_source: str) -> list[str]:
     page.evaluate(axe_source)  # evaluated by the browser's devtools, so the strict CSP stays on
-    found = page.evaluate("axe.run(document).then((r) => r.violations.map((v) => v.id + ': ' + v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(' | ')))")
+    found = page.evaluate(
+        "axe.run(document).then((r) => r.violations.map("
+        "(v) => v.id + ': ' + v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(' | ')))"
+    )
     return found
 
 

@@ -11,7 +11,9 @@ from werkzeug.serving import make_server
 
 from app import create_app
 from tests.browser.conftest import PHONE
-from tutor.web import pwa
+from tutor.web.shell import pwa
+
+pytestmark = pytest.mark.service_worker
 
 
 def ready(page) -> str:
@@ -64,10 +66,10 @@ def test_offline_the_reference_and_visited_pages_still_render(page, context):
 
 
 @pytest.fixture
-def in_process_page(browser: Browser) -> Iterator[Page]:
+def in_process_page(browser: Browser, tmp_path) -> Iterator[Page]:
     """A page on a server in this process, so that a test can hand the app a new version.
     Every other browser test uses the server in its own process (conftest.serving)."""
-    httpd = make_server("127.0.0.1", 0, create_app(), threaded=True)
+    httpd = make_server("127.0.0.1", 0, create_app(instance_path=str(tmp_path / "instance")), threaded=True)
     thread = threading.Thread(target=httpd.serve_forever, daemon=True)
     thread.start()
     context = browser.new_context(viewport=PHONE, base_url=f"http://127.0.0.1:{httpd.server_port}",

@@ -13,7 +13,7 @@ from tests.browser.test_axe import violations
 from tests.browser.test_offline import ready
 from tutor.quiz import make
 from tutor.rules.rulesets import RuleSet
-from tutor.web.quiz_progress import daily_plan, today
+from tutor.web.quiz.progress import daily_plan, today
 
 DDV = RuleSet.named("ddv")
 
@@ -153,6 +153,7 @@ def test_the_daily_challenge_ends_with_a_result_to_share(quiz):
     expect(page.locator("[data-share-done]")).to_be_visible()
 
 
+@pytest.mark.service_worker
 def test_offline_the_pack_asks_and_checks_on_the_device(page, context):
     page.goto("/en/quiz/")
     ready(page)

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
+
 from tests.browser.conftest import PHONE, SCREENSHOTS, phone_page, serving
 from tests.browser.test_axe import violations
 from tutor.rules.rulesets import RuleSet
@@ -92,7 +93,7 @@ def expected_totals(plays: list[tuple[tuple[int, ...], dict[str, str]]]) -> list
 
 
 def test_an_evening_with_an_edit_and_a_delete(phone, browser, sheet_server, axe_source):
-    url = start_sheet(phone)
+    start_sheet(phone)
     assert violations(phone, axe_source) == []
     for number, (re_players, fields) in enumerate(EVENING, start=1):
         phone.click(f"text=Enter deal {number}")

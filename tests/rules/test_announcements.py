@@ -83,8 +83,8 @@ def test_a_wedding_before_its_clarification_trick_allows_nothing():
 
 @pytest.mark.parametrize("trick,shift_ddv,shift_pagat", [(1, 0, 1), (2, 1, 2), (3, 2, 3)])
 def test_wedding_moves_deadlines_later(trick, shift_ddv, shift_pagat):
-    assert [deadline(level, DDV, trick) for level in range(5)] == [11 - shift_ddv - l for l in range(5)]
-    assert [deadline(level, PAGAT, trick) for level in range(5)] == [11 - shift_pagat - l for l in range(5)]
+    assert [deadline(level, DDV, trick) for level in range(5)] == [11 - shift_ddv - level for level in range(5)]
+    assert [deadline(level, PAGAT, trick) for level in range(5)] == [11 - shift_pagat - level for level in range(5)]
 
 
 def test_ddv_wedding_clarified_in_trick_two_re_with_ten_schwarz_with_six():
@@ -116,3 +116,24 @@ def test_an_announcement_of_the_wrong_party_is_refused():
         allowed(DDV, 10, own="kontra", party="re")
     with pytest.raises(RulesError):
         allowed(DDV, 10, opponent="re", party="re")
+
+
+def test_a_wedding_solo_was_clarified_in_the_last_clarification_trick():
+    from tutor.rules.announcements import DEADLINE_COLUMNS, wedding_clarification
+
+    assert wedding_clarification("wedding_solo", None) == 3
+    assert wedding_clarification("wedding_solo", 2) == 2
+    assert wedding_clarification("wedding", 0) == 0
+    assert wedding_clarification("normal", None) is None
+    assert DEADLINE_COLUMNS == (None, 1, 2, 3)
+
+
+@pytest.mark.parametrize(
+    ("game", "given", "code"), [("wedding", None, "missing_field"), ("solo_queens", 1, "wedding_only")]
+)
+def test_only_a_wedding_has_a_clarification_trick(game, given, code):
+    from tutor.rules.announcements import wedding_clarification
+
+    with pytest.raises(RulesError) as error:
+        wedding_clarification(game, given)
+    assert error.value.code == code

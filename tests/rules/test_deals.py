@@ -35,7 +35,8 @@ def test_same_seed_same_deal():
 def test_hands_are_the_whole_deck(seed, rules):
     hands = deal_hands(random.Random(seed), rules)
     assert [len(h) for h in hands] == [rules.tricks] * 4
-    assert sorted(c for h in hands for c in h) == sorted(__import__("tutor.rules.cards", fromlist=["deck"]).deck(rules.deck))
+    full_deck = __import__("tutor.rules.cards", fromlist=["deck"]).deck(rules.deck)
+    assert sorted(c for h in hands for c in h) == sorted(full_deck)
 
 
 @given(seeds, rule_sets())
@@ -93,7 +94,9 @@ def test_replay_names_the_first_card_that_did_not_follow_suit():
         for i in range(1, 4):
             if table.suit_class[trick[i]] == lead:
                 seat = deal.seat_of(t, i)
-                later = [c for u in range(t + 1, len(tricks)) for j, c in enumerate(tricks[u]) if deal.seat_of(u, j) == seat]
+                later = [
+                    c for u in range(t + 1, len(tricks)) for j, c in enumerate(tricks[u]) if deal.seat_of(u, j) == seat
+                ]
                 off = [c for c in later if table.suit_class[c] != lead]
                 if off:
                     u, j = next((u, j) for u in range(t + 1, len(tricks)) for j in range(4)

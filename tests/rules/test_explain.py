@@ -155,14 +155,16 @@ def test_what_each_party_needs_follows_rules_md_section_7():
 
 
 def test_reservation_reasons_name_priority_and_leader():
-    decision, reasons = reservation_reasons(DDV, 0, [HEALTHY, Reservation("wedding"), Reservation("solo", "solo_queens"), HEALTHY])
+    said = [HEALTHY, Reservation("wedding"), Reservation("solo", "solo_queens"), HEALTHY]
+    decision, reasons = reservation_reasons(DDV, 0, said)
     assert (decision.game, decision.declarer, decision.leader) == ("solo_queens", 2, 1)
     assert [r.code for r in reasons] == ["priority_ddv", "solo_lead_left_by_solo_kind"]
     decision, reasons = reservation_reasons(
         DDV, 3, [Reservation("solo", "solo_jacks"), Reservation("solo", "solo_aces", True), HEALTHY, HEALTHY])
     assert decision.declarer == 1 and decision.leader == 1
     assert [r.code for r in reasons] == ["priority_ddv", "compulsory_soloist_leads"]
-    decision, reasons = reservation_reasons(PAGAT, 0, [HEALTHY, Reservation("solo", "solo_jacks"), Reservation("solo", "solo_aces"), HEALTHY])
+    said = [HEALTHY, Reservation("solo", "solo_jacks"), Reservation("solo", "solo_aces"), HEALTHY]
+    decision, reasons = reservation_reasons(PAGAT, 0, said)
     assert decision.declarer == 1 and reasons[0].code == "earlier_in_turn"
     assert reservation_reasons(DDV, 0, [HEALTHY] * 4)[1][0].code == "all_healthy"
 
@@ -175,7 +177,8 @@ def test_poverty_parties_ignore_the_queens():
 
 
 def test_the_leader_reason_names_the_rule_even_when_the_soloist_sits_left_of_the_dealer():
-    decision, reasons = reservation_reasons(DDV, 3, [Reservation("solo", "solo_queens", True), HEALTHY, HEALTHY, HEALTHY])
+    said = [Reservation("solo", "solo_queens", True), HEALTHY, HEALTHY, HEALTHY]
+    decision, reasons = reservation_reasons(DDV, 3, said)
     assert decision.leader == 0 and reasons[-1].code == "compulsory_soloist_leads"
     decision, reasons = reservation_reasons(DDV, 3, [Reservation("solo", "solo_queens"), HEALTHY, HEALTHY, HEALTHY])
     assert decision.leader == 0 and reasons[-1].code == "solo_lead_left_by_solo_kind"
@@ -184,8 +187,15 @@ def test_the_leader_reason_names_the_rule_even_when_the_soloist_sits_left_of_the
 def test_leader_reasons_agree_with_decide_over_random_reservations():
     rng = random.Random(9)
     kinds = [HEALTHY, Reservation("wedding"), Reservation("poverty")]
-    kinds += [Reservation("solo", solo, compulsory) for solo in ("solo_queens", "solo_aces") for compulsory in (False, True)]
-    for rules in (DDV.with_options(poverty=True), PAGAT, PAGAT.with_options(solo_lead="soloist"), DDV.with_options(solo_lead="left_of_dealer", poverty=True)):
+    solos = ("solo_queens", "solo_aces")
+    kinds += [Reservation("solo", solo, compulsory) for solo in solos for compulsory in (False, True)]
+    every_rules = (
+        DDV.with_options(poverty=True),
+        PAGAT,
+        PAGAT.with_options(solo_lead="soloist"),
+        DDV.with_options(solo_lead="left_of_dealer", poverty=True),
+    )
+    for rules in every_rules:
         for _ in range(300):
             dealer = rng.randrange(4)
             decision, reasons = reservation_reasons(rules, dealer, [rng.choice(kinds) for _ in range(4)])

@@ -163,3 +163,11 @@ def test_forty_card_deck_has_no_nines_in_the_orders():
     rules = DDV.with_options(deck=40)
     assert trump_order("normal", rules)[-1] == "KD"
     assert plain_suits("normal", rules)["H"] == ["AH", "KH"]
+
+
+def test_poverty_is_played_only_with_its_option():
+    from tutor.rules.games import played_games
+
+    assert "poverty" not in played_games(DDV)
+    assert played_games(PAGAT) == list(GAMES)
+    assert played_games(DDV.with_options(poverty=True)) == list(GAMES)

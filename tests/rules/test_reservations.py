@@ -103,5 +103,7 @@ def test_reservation_order_per_rule_set():
 
     assert summary(DDV) == [("solo", True, True, True), ("solo", False, False, False), ("wedding", False, False, False)]
     assert summary(DDV.with_options(poverty=True))[2][0] == "poverty"
-    assert summary(PAGAT) == [("solo", False, False, False), ("poverty", False, False, False), ("wedding", False, False, False)]
+    assert summary(PAGAT) == [
+        ("solo", False, False, False), ("poverty", False, False, False), ("wedding", False, False, False)
+    ]
     assert summary(PAGAT.with_options(solo_lead="soloist"))[0] == ("solo", False, True, False)

@@ -10,7 +10,7 @@ PAGAT = RuleSet.named("pagat")
 
 
 def lines(result):
-    return {(l.id, l.party): l.points for l in result.lines}
+    return {(line.id, line.party): line.points for line in result.lines}
 
 
 # RULES.md §8 worked examples, from seed 002: the data the rules reference shows, and each
@@ -275,3 +275,82 @@ def test_default_tricks_fit_every_point_count(rules):
             continue
         assert (tricks == 0) == (re_points == 0)
         assert (tricks == rules.tricks) == (re_points == 240)
+
+
+# --- What the rules can score, and the summary's schwarz and tricks ------------------------
+
+import itertools  # noqa: E402
+
+from tutor.rules import scoring as scoring_module  # noqa: E402
+from tutor.rules.cards import DECK_POINTS  # noqa: E402
+
+GRID_POINTS = (0, 29, 30, 59, 60, 89, 90, 119, 120, 121, 150, 151, 180, 181, 210, 211, 240)
+GRID_SAID = (None, "re", "no_90", "no_60", "no_30", "schwarz")
+ALL_EXTRAS = {party: dict.fromkeys(scoring_module.EXTRAS, 1) for party in ("re", "kontra")}
+
+
+def lines_found_by_scoring(rules):
+    """Every line that scoring a grid of deals produces (each pair of announcements, points
+    on both sides of every threshold, no trick, some, all), with its smallest value and
+    whether a solo produced it."""
+    seen, in_solo = {}, set()
+    tricks = rules.tricks
+    for game, re_points, re_said, kontra_said in itertools.product(
+        ("normal", "solo_queens"), GRID_POINTS, GRID_SAID, GRID_SAID
+    ):
+        kontra = "kontra" if kontra_said == "re" else kontra_said
+        for re_tricks in {0 if re_points == 0 else 1, tricks // 2, tricks if re_points == DECK_POINTS else tricks - 1}:
+            for line in score(rules, game, re_points, re_tricks, re_said, kontra, ALL_EXTRAS).lines:
+                seen[line.id] = min(seen.get(line.id, line.points), line.points)
+                if game == "solo_queens":
+                    in_solo.add(line.id)
+    return {(line_id, points, line_id in in_solo) for line_id, points in seen.items()}
+
+
+@pytest.mark.parametrize("rules", [
+    DDV, PAGAT, DDV.with_options(karlchen="win_or_catch"), PAGAT.with_options(karlchen="win", deck=40),
+])
+def test_scored_lines_are_the_lines_scoring_produces(rules):
+    listed = scoring_module.scored_lines(rules)
+    assert {(line.id, line.points, line.in_solo) for line in listed} == lines_found_by_scoring(rules)
+    order = list(scoring_module.LINE_IDS)
+    assert [order.index(line.id) for line in listed] == sorted(order.index(line.id) for line in listed)
+
+
+def test_reached_lines_are_ddvs_and_failed_announcements_pagats():
+    ddv = {line.id for line in scoring_module.scored_lines(DDV)}
+    pagat = {line.id for line in scoring_module.scored_lines(PAGAT)}
+    assert "reached_120_against_no_90" in ddv - pagat
+    assert "failed_announcement" in pagat - ddv
+    assert "karlchen_caught" in pagat - ddv  # pagat counts Karlchen caught by default
+
+
+def test_schwarz_means_all_points_and_tricks_or_none():
+    assert scoring_module.schwarz_summary(DDV, "re") == (DECK_POINTS, 12)
+    assert scoring_module.schwarz_summary(DDV.with_options(deck=40), "re") == (DECK_POINTS, 10)
+    assert scoring_module.schwarz_summary(DDV, "kontra") == (0, 0)
+    assert [scoring_module.schwarz_party(DDV, t) for t in (0, 6, 12)] == ["kontra", None, "re"]
+
+
+@pytest.mark.parametrize("re_points", [1, 30, 119, 120, 121, 200, 239])
+def test_fitting_tricks_leave_both_parties_a_trick_and_fit_the_points(re_points):
+    rules = DDV
+    try:
+        tricks = scoring_module.fitting_re_tricks(rules, "normal", re_points, {})
+    except RulesError as error:
+        assert error.code == "points_need_schwarz"
+        return
+    assert 1 <= tricks < rules.tricks
+    check_summary(rules, "normal", re_points, tricks, {})
+
+
+def test_points_no_trick_count_fits_are_said_to_need_schwarz():
+    # 239 leaves Kontra 1 card point, which no trick of the 40-card deck holds (the fewest is 8).
+    with pytest.raises(RulesError) as error:
+        scoring_module.fitting_re_tricks(DDV.with_options(deck=40), "normal", 239, {})
+    assert error.value.code == "points_need_schwarz"
+
+
+def test_a_deal_summary_scores_as_score_does():
+    summary = scoring_module.DealSummary("normal", 156, 8, extras={"re": {"fox": 1}})
+    assert summary.score(DDV) == score(DDV, "normal", 156, 8, extras={"re": {"fox": 1}})

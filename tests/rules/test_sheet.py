@@ -221,3 +221,9 @@ def test_every_row_passes_both_checks_and_totals_sum_to_zero(players, bock, play
     for row in sheet.rows:
         assert row.sums_to_zero and row.same_parity is not False
         assert len(row.sitting_out) == players - 4
+
+
+def test_only_the_ddv_rules_count_rounds_and_compulsory_solos():
+    assert DDV.has_rounds and DDV.has_compulsory_solos
+    assert not PAGAT.has_rounds and not PAGAT.has_compulsory_solos
+    assert evening(PAGAT, 4, []).solos_owed == ()

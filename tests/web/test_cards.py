@@ -8,7 +8,7 @@ from flask import render_template_string
 from flask_babel import force_locale
 
 from tutor.rules.cards import ALL_CARDS, card_id
-from tutor.web.cards import card_face
+from tutor.web.words.cards import card_face
 
 CARD = '{% from "partials/_card.html" import card %}{{ card(id) }}'
 HAND = '{% from "partials/_hand.html" import hand %}{{ hand(ids, "Hand") }}'
@@ -80,9 +80,20 @@ def test_a_trick_shows_who_played_what_in_order_and_who_takes_it(app):
 def test_the_learn_page_trick_winner_comes_from_the_engine(client):
     from tutor.rules.games import trick_winner
     from tutor.rules.rulesets import RuleSet
-    from tutor.web.pages import SAMPLE_TRICK
+    from tutor.web.shell.pages import SAMPLE_TRICK
 
     expected = SAMPLE_TRICK[trick_winner(list(SAMPLE_TRICK), "normal", RuleSet.named("ddv"))]
     html = client.get("/en/learn/").get_data(as_text=True)
     winner = re.search(r'trick__play--winner">(.*?)</li>', html, re.S).group(1)
     assert f'data-card="{expected}"' in winner
+
+
+def test_every_engine_id_has_a_label():
+    from tutor.rules import terms
+    from tutor.web import words
+
+    assert set(words.GAMES) == set(terms.GAME_IDS)
+    assert set(words.PARTIES) == set(terms.PARTY_IDS)
+    assert set(words.ANNOUNCEMENTS) == set(terms.ANNOUNCEMENT_IDS)
+    assert set(words.LINES) == set(terms.LINE_ID_LIST)
+    assert set(words.RULESETS) == set(terms.RULESET_NAMES)

@@ -65,7 +65,7 @@ def test_service_worker_precaches_a_shell_that_exists(client):
 
 
 def test_service_worker_version_changes_with_the_assets(client, tmp_path):
-    from tutor.web import pwa
+    from tutor.web.shell import pwa
 
     version = re.search(r'const VERSION = "([0-9a-f]+)";', client.get("/sw.js").get_data(as_text=True)).group(1)
     with client.application.app_context():

@@ -10,8 +10,8 @@ import pytest
 from itsdangerous import URLSafeSerializer
 
 from tutor.quiz import KINDS, make
-from tutor.web import quiz_progress
-from tutor.web.settings import from_cookie
+from tutor.web.base.rules import from_cookie
+from tutor.web.quiz import progress as quiz_progress
 
 LANGUAGES = ("de", "en", "it", "es", "fr", "pt")
 
@@ -114,7 +114,8 @@ def test_a_tampered_token_gets_a_message_and_a_fresh_question(app, client):
 
 
 def test_a_token_forged_with_another_key_is_refused(client):
-    forged = URLSafeSerializer("not the key", salt="quiz-question").dumps({"k": "winner", "s": 1, "l": 0, "r": "ddv", "m": "kind"})
+    data = {"k": "winner", "s": 1, "l": 0, "r": "ddv", "m": "kind"}
+    forged = URLSafeSerializer("not the key", salt="quiz-question").dumps(data)
     response = client.post("/en/quiz/winner", data={"token": forged, "card": "0"})
     assert response.status_code == 400 and "could not be checked" in response.get_data(as_text=True)
 
@@ -212,7 +213,7 @@ def test_a_kind_answered_right_comes_back_the_next_day(app, client, monkeypatch)
     day = quiz_progress.today()
     assert "Due for review:" not in client.get("/en/quiz/").get_data(as_text=True)
     monkeypatch.setattr(quiz_progress, "today", lambda: day + 1)
-    monkeypatch.setattr("tutor.web.quiz.today", lambda: day + 1)
+    monkeypatch.setattr("tutor.web.quiz.views.today", lambda: day + 1)
     assert "Due for review:" in client.get("/en/quiz/").get_data(as_text=True)
 
 
@@ -289,7 +290,7 @@ def test_the_service_worker_precaches_the_quiz_assets_and_serves_the_pack_offlin
 def test_every_prompt_choice_and_reason_has_words(app, lang):
     from tutor.quiz import MAX_LEVEL
     from tutor.rules.rulesets import RuleSet
-    from tutor.web import quiz_text
+    from tutor.web.quiz import text as quiz_text
 
     rules = (RuleSet.named("ddv").with_options(poverty=True, dullen="second_wins", schweinchen=True),
              RuleSet.named("pagat").with_options(dullen="second_wins_except_last", deck=40))

@@ -4,8 +4,8 @@ from __future__ import annotations
 import random
 
 from tutor.quiz import KINDS
-from tutor.web import quiz_progress
-from tutor.web.quiz_progress import INTERVALS, KindProgress, Progress, daily_plan, read, write
+from tutor.web.quiz import progress as quiz_progress
+from tutor.web.quiz.progress import INTERVALS, KindProgress, Progress, daily_plan, read, write
 
 
 def test_a_missed_kind_is_due_today_and_right_answers_space_it_out():

@@ -6,12 +6,13 @@ import re
 import pytest
 
 from tutor.rules import scoring
-from tutor.rules.announcements import deadline
-from tutor.rules.cards import in_deck, parse_card
+from tutor.rules.announcements import SCHWARZ, deadline
+from tutor.rules.cards import DECK_POINTS, in_deck, parse_card
+from tutor.rules.explain import needs
 from tutor.rules.games import trump_order
 from tutor.rules.rulesets import RuleSet
-from tutor.web.reference import reference_for, win_rows
-from tutor.web.settings import COOKIE, to_cookie
+from tutor.web.base.rules import COOKIE, to_cookie
+from tutor.web.reference.views import reference_for, win_rows
 
 
 def page(client, rules: RuleSet, lang: str = "en") -> str:
@@ -58,10 +59,13 @@ def test_poverty_is_listed_only_where_it_is_played(client):
     assert "Poverty (Armut)" in section(page(client, RuleSet.named("pagat")), "trumps")
 
 
-@pytest.mark.parametrize("rules", [RuleSet.named("ddv"), RuleSet.named("pagat"), RuleSet.named("ddv").with_options(deck=40)])
+@pytest.mark.parametrize(
+    "rules", [RuleSet.named("ddv"), RuleSet.named("pagat"), RuleSet.named("ddv").with_options(deck=40)]
+)
 def test_deadlines_are_the_engines(client, rules):
     tables = reference_for(rules)["deadlines"]
     assert tables[0].deck == rules.deck and tables[1].deck != rules.deck
+    assert tables[0].columns == (None, 1, 2, 3)
     for level, row in enumerate(tables[0].levels):
         assert row == [deadline(level, rules, t) for t in (None, 1, 2, 3)]
     html = section(page(client, rules), "announcements")
@@ -79,8 +83,28 @@ def test_what_each_party_needs_without_announcements():
     rows = {(r.re_level, r.kontra_level): r for r in win_rows(RuleSet.named("ddv"))}
     assert rows[-1, -1].needs["re"].points == 121 and rows[-1, -1].needs["kontra"].points == 120
     assert rows[-1, 0].needs["re"].points == 120 and rows[-1, 0].needs["kontra"].points == 121
-    assert rows[4, -1].needs["re"].tricks == 12 and rows[4, -1].needs["kontra"].tricks == 1
+    assert rows[4, -1].needs["re"].tricks == "all" and rows[4, -1].needs["kontra"].tricks == "one"
     assert rows[1, 1].nobody_possible and not rows[-1, -1].nobody_possible
+
+
+@pytest.mark.parametrize("rules", [RuleSet.named("ddv"), RuleSet.named("pagat").with_options(deck=40)])
+def test_the_reference_says_what_the_quiz_says_a_party_needs(rules):
+    """One answer to "what does a party need": the engine's, for every row of the table."""
+    for row in win_rows(rules):
+        for party in ("re", "kontra"):
+            assert row.needs[party] == needs(party, row.re_level, row.kontra_level, rules.tricks)
+
+
+@pytest.mark.parametrize("deck", [48, 40])
+@pytest.mark.parametrize("re_level", [1, 2, 3])
+def test_against_a_lower_announcement_kontra_needs_every_trick_for_its_schwarz(re_level, deck):
+    """Re announced no 90/60/30, Kontra schwarz: Kontra wins only by taking every trick (a
+    Re without a trick has no card points, so Re misses its own announcement too). The
+    reference once worked this out by itself and showed "–" here."""
+    rules = RuleSet.named("ddv").with_options(deck=deck)
+    assert needs("kontra", re_level, SCHWARZ, rules.tricks).tricks == "all"
+    assert scoring.who_wins(0, 0, rules.tricks, re_level, SCHWARZ) == "kontra"
+    assert all(scoring.who_wins(p, 1, rules.tricks, re_level, SCHWARZ) != "kontra" for p in range(DECK_POINTS + 1))
 
 
 def test_scoring_lines_follow_the_rule_set(client):
@@ -90,7 +114,7 @@ def test_scoring_lines_follow_the_rule_set(client):
     assert "reached_120_against_no_90" in ddv and "reached_120_against_no_90" not in pagat
     assert "failed_announcement" in pagat and pagat["failed_announcement"].points == 2
     assert "karlchen_caught" in pagat and "karlchen_caught" not in ddv
-    assert not ddv["fox"].solo and ddv["won"].solo
+    assert not ddv["fox"].in_solo and ddv["won"].in_solo
     html = section(page(client, RuleSet.named("ddv")), "scoring")
     assert "“Re” announced" in html
 

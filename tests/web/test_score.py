@@ -13,8 +13,10 @@ from flask_babel import force_locale
 from tests.conftest import LANGUAGES
 from tutor.rules.rulesets import RuleSet
 from tutor.rules.scoring import WORKED_EXAMPLES as WORKED
-from tutor.web.api_errors import error_message
-from tutor.web.scoreform import Summary, signed
+from tutor.rules.scoring import DealSummary
+from tutor.web.score.form import summary_fields
+from tutor.web.words import signed
+from tutor.web.words.errors import error_message
 
 HX = {"HX-Request": "true"}
 
@@ -32,7 +34,8 @@ def result_of(html: str) -> str:
 def lines_of(html: str) -> list[tuple[str, str, str]]:
     """The scoring lines table: (line, Re's points, Kontra's points)."""
     body = html.split('<table class="lines">', 1)[1].split("<tbody>", 1)[1].split("</tbody>", 1)[0]
-    rows = re.findall(r"<tr><th scope=\"row\">(.*?)</th><td class=\"num\">(.*?)</td><td class=\"num\">(.*?)</td></tr>", body)
+    row = r"<tr><th scope=\"row\">(.*?)</th><td class=\"num\">(.*?)</td><td class=\"num\">(.*?)</td></tr>"
+    rows = re.findall(row, body)
     return [(unescape(a), b, c) for a, b, c in rows]
 
 
@@ -81,7 +84,8 @@ def test_the_url_reproduces_the_result_whatever_rules_the_visitor_has(client):
 
 
 def test_pagat_counts_karlchen_caught_and_the_failed_announcement(client):
-    html = client.get("/en/score/?rules=pagat&re_points=100&re_announced=no_90&kontra_karlchen_caught=1").get_data(as_text=True)
+    url = "/en/score/?rules=pagat&re_points=100&re_announced=no_90&kontra_karlchen_caught=1"
+    html = client.get(url).get_data(as_text=True)
     assert 'name="kontra_karlchen_caught"' in html
     assert ("opponents missed their announcement", "", "2") in lines_of(html)
     assert ("Karlchen caught in the last trick", "", "1") in lines_of(html)
@@ -95,7 +99,8 @@ def test_schwarz_sets_the_points_and_scores_the_line(client):
 
 
 def test_nobody_wins_when_both_miss(client):
-    html = client.get("/en/score/?rules=ddv&re_points=150&re_announced=no_90&kontra_announced=no_90").get_data(as_text=True)
+    url = "/en/score/?rules=ddv&re_points=150&re_announced=no_90&kontra_announced=no_90"
+    html = client.get(url).get_data(as_text=True)
     assert "Nobody wins" in result_of(html)
 
 
@@ -195,9 +200,9 @@ def test_the_calculator_is_in_the_service_worker_precache(client):
 def test_the_engines_worked_examples_through_the_form(client, example):
     """The engine's own copy of the worked examples, typed into the form as a URL."""
     rules = RuleSet.named("ddv")
-    summary = Summary(example.game, example.re_points, example.re_tricks, example.re_announced,
-                      example.kontra_announced, {p: dict(c) for p, c in example.extras.items()})
-    response = client.get("/en/score/?" + urlencode({"rules": "ddv", **summary.as_fields(rules)}))
+    summary = DealSummary(example.game, example.re_points, example.re_tricks, example.re_announced,
+                          example.kontra_announced, example.extras)
+    response = client.get("/en/score/?" + urlencode({"rules": "ddv", **summary_fields(summary, rules)}))
     assert response.status_code == 200
     writes = re.findall(r'class="writes__amount">(.*?)<', response.get_data(as_text=True))
     assert writes == [signed(example.scores["re"]), signed(example.scores["kontra"])]

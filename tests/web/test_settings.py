@@ -6,7 +6,7 @@ import itertools
 import pytest
 
 from tutor.rules.rulesets import OPTION_CHOICES, RULESETS, RuleSet
-from tutor.web.settings import COOKIE, current_rules, encode, from_cookie, to_cookie
+from tutor.web.base.rules import COOKIE, current_rules, encode, from_cookie, to_cookie
 
 
 def test_default_rules_are_ddv(app):
@@ -51,7 +51,8 @@ def test_saving_a_rule_set_sets_the_cookie_and_redirects_with_303(client):
 def test_saving_house_options(client):
     form = {"ruleset": "ddv", **{name: encode(choices[-1]) for name, choices in OPTION_CHOICES.items()}}
     client.post("/en/settings", data=form)
-    with client.application.test_request_context("/en/", headers={"Cookie": f"{COOKIE}={client.get_cookie(COOKIE).value}"}):
+    cookie = f"{COOKIE}={client.get_cookie(COOKIE).value}"
+    with client.application.test_request_context("/en/", headers={"Cookie": cookie}):
         rules = current_rules()
     assert rules == RuleSet.named("ddv").with_options(**{n: c[-1] for n, c in OPTION_CHOICES.items()})
 
@@ -102,7 +103,7 @@ def test_pages_that_depend_on_rules_say_which_rules_they_show(client):
 
 
 def test_every_option_has_a_name_an_explanation_and_a_label_for_each_value(client):
-    from tutor.web.labels import OPTIONS
+    from tutor.web.words import OPTIONS
 
     assert set(OPTIONS) == set(OPTION_CHOICES)
     for name, choices in OPTION_CHOICES.items():

@@ -164,7 +164,8 @@ def test_two_phones_the_second_gets_a_conflict_and_nothing_is_lost(client, store
 def test_the_deal_form_previews_the_score_with_bock(client):
     url = new_sheet(client, bock="on")
     add(client, url, dealer="0", re=["1", "2"], re_points="120")
-    html = client.get(url + "/deal?dealer=1&re=2&re=3&re_points=130", headers={"HX-Request": "true"}).get_data(as_text=True)
+    response = client.get(url + "/deal?dealer=1&re=2&re=3&re_points=130", headers={"HX-Request": "true"})
+    html = response.get_data(as_text=True)
     assert "<html" not in html and "Each Re player <strong>+2</strong>" in html
     assert 'id="sitting-out" hx-swap-oob="true"' in html
 
@@ -184,7 +185,8 @@ def count_sheets(store: Store) -> int:
         ({"player": ["A", "B", "C", "D" * 25], "ruleset": "ddv"}, "player", None),
         ({"player": ["A", "B", "C", "D\x00"], "ruleset": "ddv"}, "player", None),
         ({"player": PLAYERS, "ruleset": "skat"}, "ruleset", "Bitte wähle eines der angebotenen Regelwerke."),
-        ({"player": PLAYERS, "ruleset": "ddv", "deck": "52"}, "deck", "„Blatt“ kann nicht auf diesen Wert gesetzt werden."),
+        ({"player": PLAYERS, "ruleset": "ddv", "deck": "52"}, "deck",
+         "„Blatt“ kann nicht auf diesen Wert gesetzt werden."),
         ({"player": PLAYERS, "ruleset": "ddv", "first_dealer": "4"}, "first_dealer", None),
         ({"player": PLAYERS, "ruleset": "ddv", "first_dealer": "-1"}, "first_dealer", None),
         ({"player": PLAYERS, "ruleset": "ddv", "admin": "1"}, None, None),
@@ -204,7 +206,8 @@ def test_bad_new_sheet_forms_are_a_400_and_store_nothing(client, store, form, fi
 
 
 def test_a_cross_site_post_is_refused(client, store):
-    response = client.post("/en/sheet/", data={"player": PLAYERS, "ruleset": "ddv"}, headers={"Sec-Fetch-Site": "cross-site"})
+    data = {"player": PLAYERS, "ruleset": "ddv"}
+    response = client.post("/en/sheet/", data=data, headers={"Sec-Fetch-Site": "cross-site"})
     assert response.status_code == 400
     url = new_sheet(client)
     response = client.post(url + "/deal", data={"version": "1", "dealer": "0", "re": ["1", "2"], "re_points": "130"},
@@ -233,7 +236,8 @@ def test_a_cross_site_post_is_refused(client, store):
 )
 def test_bad_deals_are_a_400_next_to_the_field_and_store_nothing(client, store, fields, field, code):
     url = new_sheet(client, lang="de")
-    form = {"version": version(client, url), "dealer": "0", "re": ["1", "2"], "game": "normal", "re_points": "130", **fields}
+    form = {"version": version(client, url), "dealer": "0", "re": ["1", "2"], "game": "normal", "re_points": "130",
+            **fields}
     response = client.post(url + "/deal", data=form)
     assert response.status_code == 400
     html = response.get_data(as_text=True)

@@ -76,7 +76,8 @@ def test_sigkill_during_writes_loses_no_confirmed_deal(tmp_path, backend):
     try:
         sheets = []
         for _ in range(WRITERS):
-            status, location, _ = server.request("POST", "/en/sheet/", {"player": ["A", "B", "C", "D"], "ruleset": "ddv"})
+            new_sheet = {"player": ["A", "B", "C", "D"], "ruleset": "ddv"}
+            status, location, _ = server.request("POST", "/en/sheet/", new_sheet)
             assert status == 303
             sheets.append(location)
         confirmed: dict[str, list[int]] = {sheet: [] for sheet in sheets}

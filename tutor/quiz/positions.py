@@ -20,7 +20,14 @@ from tutor.rules.deals import (
 )
 from tutor.rules.explain import poverty_parties
 from tutor.rules.games import GameTable, game_table, is_normal_type
-from tutor.rules.reservations import ANNOUNCED_SOLOS, Reservation, decide, may_declare_poverty, poverty_trumps
+from tutor.rules.reservations import (
+    ANNOUNCED_SOLOS,
+    Reservation,
+    decide,
+    exchange_poverty,
+    may_declare_poverty,
+    poverty_trumps,
+)
 from tutor.rules.rulesets import RuleSet
 
 SEATS: Final = 4
@@ -160,15 +167,8 @@ def _poverty(rng: random.Random, rules: RuleSet, hands: list[list[Card]], dealer
     plain = [c for c in hands[poor] if c not in trumps]
     rng.shuffle(plain)
     passed = trumps + plain[: 3 - len(trumps)]
-    for card in passed:
-        hands[poor].remove(card)
-    hands[acceptor] += passed
-    returned = rng.sample(hands[acceptor], 3)
-    for card in returned:
-        hands[acceptor].remove(card)
-    hands[poor] += returned
-    hands[poor].sort()
-    hands[acceptor].sort()
+    returned = rng.sample(hands[acceptor] + passed, 3)
+    hands[poor], hands[acceptor] = exchange_poverty(hands[poor], hands[acceptor], passed, returned)
     table, played = _play(rng, rules, "poverty", hands, (dealer + 1) % SEATS)
     parties = poverty_parties(poor, acceptor)
     info = {"poor": poor, "acceptor": acceptor, "passed_trumps": len(trumps)}

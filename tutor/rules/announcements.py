@@ -15,22 +15,28 @@ from __future__ import annotations
 from typing import Final
 
 from tutor.rules.errors import RulesError
+from tutor.rules.games import CLARIFICATION_TRICKS, WEDDINGS
 from tutor.rules.rulesets import RuleSet
+from tutor.rules.terms import LIMIT_IDS, PARTY_IDS, AnnouncementId, Game, Limit, Party
 
-PARTIES: Final = ("re", "kontra")
+PARTIES: Final[tuple[Party, ...]] = PARTY_IDS
 # Levels above 0; level 0 is the party's own name ("re" or "kontra").
-LIMITS: Final = ("no_90", "no_60", "no_30", "schwarz")
+LIMITS: Final[tuple[Limit, ...]] = LIMIT_IDS
+_OWN_NAME: Final[dict[str, AnnouncementId]] = {"re": "re", "kontra": "kontra"}
 SCHWARZ: Final = 4
 NONE: Final = -1  # the level of a party that announced nothing
 # Cards a player must still hold to announce each level, 48-card deck, no wedding (§6).
 BASE_DEADLINES: Final = (11, 10, 9, 8, 7)
 # What the opponents must stay below for each level above 0 to be met (schwarz: no trick).
 THRESHOLDS: Final = {1: 90, 2: 60, 3: 30}
+# The situations a deadline table has a column for: no wedding (None), then a wedding
+# clarified in each of its clarification tricks.
+DEADLINE_COLUMNS: Final[tuple[int | None, ...]] = (None, *range(1, CLARIFICATION_TRICKS + 1))
 
 
-def announcement_id(level: int, party: str) -> str:
+def announcement_id(level: int, party: str) -> AnnouncementId:
     """The id of a level for a party: level 0 is ``re`` or ``kontra``."""
-    return party if level == 0 else LIMITS[level - 1]
+    return _OWN_NAME[party] if level == 0 else LIMITS[level - 1]
 
 
 def level_of(announcement: object, party: str, field: str = "announcement") -> int:
@@ -44,9 +50,37 @@ def level_of(announcement: object, party: str, field: str = "announcement") -> i
     raise RulesError("unknown_announcement", field, value=str(announcement), party=party)
 
 
-def other(party: str) -> str:
+def other(party: str) -> Party:
     """The other party."""
     return "kontra" if party == "re" else "re"
+
+
+def announcement_choices(party: str) -> tuple[AnnouncementId, ...]:
+    """What a party can have announced, lowest first: its own name, then the limits."""
+    return (_OWN_NAME[party], *LIMITS)
+
+
+def wedding_clarification(
+    game: Game | str, clarified_in_trick: int | None, field: str = "wedding_clarified_in_trick"
+) -> int | None:
+    """The trick in which a deal's wedding was clarified, as the deadlines count it: given
+    for a declared wedding (0 while it is not yet clarified); for a wedding solo, the last
+    clarification trick, unless given; None for a game without a wedding. RulesError when a
+    wedding lacks it or another game has one.
+
+    >>> wedding_clarification("wedding_solo", None), wedding_clarification("normal", None)
+    (3, None)
+    """
+    if game not in WEDDINGS:
+        if clarified_in_trick is not None:
+            raise RulesError("wedding_only", field)
+        return None
+    if clarified_in_trick is None:
+        if game == "wedding":
+            raise RulesError("missing_field", field)
+        # A wedding becomes a solo only once the groom has won the last clarification trick.
+        return CLARIFICATION_TRICKS
+    return clarified_in_trick
 
 
 def shift(rules: RuleSet, wedding_clarified_in_trick: int | None = None) -> int:

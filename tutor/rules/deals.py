@@ -25,13 +25,12 @@ from tutor.rules.cards import (
     parse_card,
 )
 from tutor.rules.errors import RulesError
-from tutor.rules.games import GameTable, game_table, is_normal_type, is_solo
+from tutor.rules.games import CLARIFICATION_TRICKS, GameTable, game_table, is_normal_type, is_solo
 from tutor.rules.rulesets import RuleSet
 from tutor.rules.scoring import Score, score
+from tutor.rules.terms import SEATS
 
-SEATS = 4
 PARTY_IDS = ("re", "kontra")
-CLARIFICATION_TRICKS = 3  # a declared wedding finds its partner in the first three tricks (§4)
 
 
 @dataclass(frozen=True, slots=True)
@@ -296,7 +295,8 @@ def replay(
         if error is None and (declared == one_seat_both or len(attempts) == 1):
             hands_dealt = tuple(tuple(sorted(h)) for h in hands)
             trick_tuples = tuple(tuple(t) for t in tricks)
-            candidates.append(PlayedDeal(rules, game, hands_dealt, trick_tuples, tuple(leaders), tuple(winners), parties))
+            candidate = PlayedDeal(rules, game, hands_dealt, trick_tuples, tuple(leaders), tuple(winners), parties)
+            candidates.append(candidate)
         first_error = first_error or error
     if not candidates:
         raise first_error or RulesError("schweinchen_mismatch", "tricks")

@@ -16,8 +16,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from functools import lru_cache
-from typing import Any
+from functools import cache
+from typing import Any, Literal
 
 from tutor.rules.announcements import (
     NONE,
@@ -34,8 +34,7 @@ from tutor.rules.games import TRUMP, game_table, is_normal_type, is_solo
 from tutor.rules.reservations import Decision, Reservation, decide
 from tutor.rules.rulesets import RuleSet
 from tutor.rules.scoring import who_wins
-
-SEATS = 4
+from tutor.rules.terms import SEATS, AnnouncementId, Party
 
 
 @dataclass(frozen=True, slots=True)
@@ -142,7 +141,7 @@ def announcement_reasons(
     own: str | None,
     opponent: str | None,
     wedding_clarified_in_trick: int | None = None,
-) -> list[tuple[str, bool, Reason]]:
+) -> list[tuple[AnnouncementId, bool, Reason]]:
     """For each announcement a party could make (level 0 to schwarz): its id, whether the
     engine allows it now, and the rule that decides."""
     own_level = level_of(own, party, "own")
@@ -195,11 +194,11 @@ class Need:
     the deal can end with nobody winning."""
 
     points: int | None
-    tricks: str | None
+    tricks: Literal["all", "one"] | None
     nobody_possible: bool
 
 
-@lru_cache(maxsize=None)
+@cache
 def needs(party: str, re_level: int, kontra_level: int, tricks: int) -> Need:
     """What ``party`` needs to win, found by asking the engine's ``who_wins``."""
 
@@ -234,10 +233,11 @@ def needs_reason(party: str, re_level: int, kontra_level: int) -> Reason:
 # --- Reservations and parties -------------------------------------------------------------
 
 
-def reservation_reasons(rules: RuleSet, dealer: int, reservations: Sequence[Reservation]) -> tuple[Decision, list[Reason]]:
+def reservation_reasons(
+    rules: RuleSet, dealer: int, reservations: Sequence[Reservation]
+) -> tuple[Decision, list[Reason]]:
     """The engine's decision and the rules behind it: which reservation wins, who leads."""
     decision = decide(rules, dealer, reservations)
-    left = (dealer + 1) % SEATS
     reasons: list[Reason] = []
     said = [s for s in range(SEATS) if reservations[s].kind != "healthy"]
     if decision.declarer is None:
@@ -266,11 +266,11 @@ def reservation_reasons(rules: RuleSet, dealer: int, reservations: Sequence[Rese
 
 
 def _rank(reservation: Reservation, rules: RuleSet) -> tuple[str, bool]:
-    compulsory = reservation.kind == "solo" and reservation.compulsory and rules.ruleset == "ddv"
+    compulsory = reservation.kind == "solo" and reservation.compulsory and rules.has_compulsory_solos
     return reservation.kind, compulsory
 
 
-def poverty_parties(poor: int, acceptor: int) -> tuple[str, ...]:
+def poverty_parties(poor: int, acceptor: int) -> tuple[Party, ...]:
     """RULES.md §10: the poor player and the acceptor are Re, whoever holds the Q♣."""
     return tuple("re" if s in (poor, acceptor) else "kontra" for s in range(SEATS))
 

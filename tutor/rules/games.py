@@ -10,17 +10,17 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import lru_cache
+from functools import cache
 from typing import Final
 
 from tutor.rules.cards import (
     ACE_OF_DIAMONDS,
     ALL_CARDS,
+    POINTS,
     RANKS,
     SUITS,
     TEN_OF_HEARTS,
     Card,
-    POINTS,
     card_id,
     in_deck,
     make_card,
@@ -30,11 +30,12 @@ from tutor.rules.cards import (
 )
 from tutor.rules.errors import RulesError
 from tutor.rules.rulesets import RuleSet
+from tutor.rules.terms import GAME_IDS, Game
 
 # Games played with the trumps of a normal game, with two against two (RULES.md §2, §4).
-NORMAL_TYPE: Final = ("normal", "wedding", "poverty")
+NORMAL_TYPE: Final[tuple[Game, ...]] = ("normal", "wedding", "poverty")
 # Games where one player is Re alone and scores three times.
-SOLOS: Final = (
+SOLOS: Final[tuple[Game, ...]] = (
     "silent_wedding",
     "wedding_solo",
     "solo_diamonds",
@@ -45,9 +46,13 @@ SOLOS: Final = (
     "solo_jacks",
     "solo_aces",
 )
-GAMES: Final = NORMAL_TYPE + SOLOS
+GAMES: Final[tuple[Game, ...]] = GAME_IDS  # normal-type games first, then the solos
 SUIT_SOLOS: Final = {"solo_diamonds": "D", "solo_hearts": "H", "solo_spades": "S", "solo_clubs": "C"}
 TRUMP: Final = 4  # the "suit class" of every trump; plain suits are 0-3 in SUITS order
+# A declared wedding finds its partner in the first three tricks (RULES.md §4); if the groom
+# takes all three himself, he plays the wedding alone as a solo.
+CLARIFICATION_TRICKS: Final = 3
+WEDDINGS: Final[tuple[Game, ...]] = ("wedding", "wedding_solo")  # the games that begin with a declared wedding
 
 
 def is_solo(game: str) -> bool:
@@ -61,14 +66,20 @@ def is_normal_type(game: str) -> bool:
     return game in NORMAL_TYPE
 
 
-def check_game(game: object, rules: RuleSet, field: str = "game") -> str:
+def check_game(game: object, rules: RuleSet, field: str = "game") -> Game:
     """The game id if it is one the rules play; RulesError otherwise."""
-    if not isinstance(game, str) or game not in GAMES:
+    known = next((g for g in GAMES if g == game), None)
+    if known is None:
         raise RulesError("unknown_game", field, value=str(game))
-    if game == "poverty" and not rules.poverty:
+    if known == "poverty" and not rules.poverty:
         # RULES.md §4: poverty is pagat's, and a house option under ddv.
         raise RulesError("poverty_not_played", field)
-    return game
+    return known
+
+
+def played_games(rules: RuleSet) -> list[Game]:
+    """The game kinds these rules play, in GAMES order (poverty only with its option)."""
+    return [game for game in GAMES if game != "poverty" or rules.poverty]
 
 
 def _cards(ids: str) -> list[Card]:
@@ -168,7 +179,7 @@ class GameTable:
         return {s: suits[s] for s in SUITS if s in suits}
 
 
-@lru_cache(maxsize=None)
+@cache
 def game_table(game: str, rules: RuleSet) -> GameTable:
     """The (cached) lookup tables of a game kind under these rules."""
     return GameTable(game, rules)

@@ -17,6 +17,7 @@ from tutor.rules.cards import Card
 from tutor.rules.errors import RulesError
 from tutor.rules.games import SOLOS, game_table
 from tutor.rules.rulesets import RuleSet
+from tutor.rules.terms import SEATS
 
 KINDS: Final = ("healthy", "wedding", "poverty", "solo")
 POVERTY_MAX_TRUMPS: Final = 3  # a hand with this many trumps or fewer may declare poverty
@@ -54,7 +55,7 @@ class Decision:
 def _priority(reservation: Reservation, rules: RuleSet) -> int:
     if reservation.kind == "solo":
         # ddv: compulsory solo > voluntary solo > wedding. pagat knows no compulsory solo.
-        return 4 if reservation.compulsory and rules.ruleset == "ddv" else 3
+        return 4 if reservation.compulsory and rules.has_compulsory_solos else 3
     # pagat: solo > poverty > wedding. ddv's poverty house option is ranked the same way:
     # the TSR have no poverty, so pagat's order is the one to follow.
     return {"poverty": 2, "wedding": 1}.get(reservation.kind, 0)
@@ -72,19 +73,19 @@ def check_reservation(reservation: Reservation, rules: RuleSet, field: str = "re
 def decide(rules: RuleSet, dealer: int, reservations: Sequence[Reservation]) -> Decision:
     """The game played, given each seat's reservation (index = seat 0-3). Players are
     asked in turn from the dealer's left; of equal kinds the earlier in turn wins."""
-    if len(reservations) != 4:
-        raise RulesError("wrong_count", "reservations", expected=4, got=len(reservations))
+    if len(reservations) != SEATS:
+        raise RulesError("wrong_count", "reservations", expected=SEATS, got=len(reservations))
     for seat, r in enumerate(reservations):
         check_reservation(r, rules, f"reservations.{seat}")
-    left = (dealer + 1) % 4
-    in_turn = [(left + i) % 4 for i in range(4)]
+    left = (dealer + 1) % SEATS
+    in_turn = [(left + i) % SEATS for i in range(SEATS)]
     best = max(in_turn, key=lambda s: (_priority(reservations[s], rules), -in_turn.index(s)))
     chosen = reservations[best]
     if chosen.kind == "healthy":
         return Decision("normal", None, left, False)
     if chosen.kind != "solo":
         return Decision(chosen.kind, best, left, False)
-    compulsory = chosen.compulsory and rules.ruleset == "ddv"
+    compulsory = chosen.compulsory and rules.has_compulsory_solos
     if rules.solo_lead == "soloist" or (rules.solo_lead == "by_solo_kind" and compulsory):
         leader = best  # TSR: a compulsory solo is led by the soloist
     else:
@@ -100,7 +101,7 @@ def reservation_order(rules: RuleSet) -> list[tuple[Reservation, Decision]]:
     for reservation in kinds:
         if reservation.kind == "poverty" and not rules.poverty:
             continue
-        if reservation.compulsory and rules.ruleset != "ddv":
+        if reservation.compulsory and not rules.has_compulsory_solos:
             continue  # only the DDV rules know compulsory solos
         known.setdefault(_priority(reservation, rules), reservation)
     # Seat 2 declares with dealer 0, so the declarer and the dealer's left neighbour differ.
@@ -138,7 +139,7 @@ def poverty_acceptor(poor: int, accepts: Sequence[bool]) -> int | None:
     """The partner of a poverty: the first player to the poor player's left who accepts
     (``accepts`` by seat; the poor player's own entry is ignored). None: nobody accepted,
     and the same dealer deals again."""
-    return next((s for s in ((poor + i) % 4 for i in (1, 2, 3)) if accepts[s]), None)
+    return next((s for s in ((poor + i) % SEATS for i in range(1, SEATS)) if accepts[s]), None)
 
 
 def exchange_poverty(

@@ -11,8 +11,9 @@ from dataclasses import asdict, dataclass, replace
 from typing import Any, Final
 
 from tutor.rules.errors import RulesError
+from tutor.rules.terms import RULESET_NAMES, RulesetName
 
-RULESETS: Final = ("ddv", "pagat")
+RULESETS: Final = RULESET_NAMES
 
 # Allowed values of every house option (API.md, RULES.md §10).
 OPTION_CHOICES: Final[dict[str, tuple[Any, ...]]] = {
@@ -29,7 +30,7 @@ OPTION_CHOICES: Final[dict[str, tuple[Any, ...]]] = {
 class RuleSet:
     """A rule set with its house options; every rule of the engine reads from one of these."""
 
-    ruleset: str = "ddv"
+    ruleset: RulesetName = "ddv"
     dullen: str = "first_wins"
     deck: int = 48
     schweinchen: bool = False
@@ -68,6 +69,18 @@ class RuleSet:
     def tricks(self) -> int:
         """Tricks in a deal, which is also the cards each player is dealt."""
         return self.deck // 4
+
+    @property
+    def has_compulsory_solos(self) -> bool:
+        """Whether every player owes one compulsory solo (Pflichtsolo) per round: the DDV
+        tournament rules only (RULES.md §4, §10)."""
+        return self.ruleset == "ddv"
+
+    @property
+    def has_rounds(self) -> bool:
+        """Whether an evening is counted in rounds (six deals per player at the table): the
+        rounds in which the compulsory solos are owed, so the DDV rules only."""
+        return self.has_compulsory_solos
 
     def is_default(self) -> bool:
         """Whether every option is the rule set's own default."""

@@ -12,58 +12,40 @@ from dataclasses import dataclass, field
 from itertools import accumulate
 from typing import Any, Final
 
-from tutor.rules.announcements import LIMITS, NONE, SCHWARZ, THRESHOLDS, level_of, other
+from tutor.rules.announcements import NONE, SCHWARZ, THRESHOLDS, level_of, other
 from tutor.rules.cards import DECK_POINTS, POINTS, deck
 from tutor.rules.errors import RulesError
 from tutor.rules.games import is_normal_type, is_solo
 from tutor.rules.rulesets import RuleSet
+from tutor.rules.terms import EXTRA_IDS, LINE_ID_LIST, AnnouncementId, Extra, Game, LineId, Party
 
 # Every line id, in the order a score sheet lists them (API.md).
-LINE_IDS: Final = (
-    "won",
-    "against_the_old_ones",
-    "below_90",
-    "below_60",
-    "below_30",
-    "schwarz",
-    "re_announced",
-    "kontra_announced",
-    "no_90_announced",
-    "no_60_announced",
-    "no_30_announced",
-    "schwarz_announced",
-    "reached_120_against_no_90",
-    "reached_90_against_no_60",
-    "reached_60_against_no_30",
-    "reached_30_against_schwarz",
-    "failed_announcement",
-    "fox",
-    "doppelkopf",
-    "karlchen",
-    "karlchen_caught",
-)
-EXTRAS: Final = ("fox", "doppelkopf", "karlchen", "karlchen_caught")
+LINE_IDS: Final[tuple[LineId, ...]] = LINE_ID_LIST
+EXTRAS: Final[tuple[Extra, ...]] = EXTRA_IDS
 # Most of each extra one party can have (API.md); doppelkopf is capped by tricks instead.
-EXTRA_MAX: Final = {"fox": 2, "karlchen": 1, "karlchen_caught": 2}
+EXTRA_MAX: Final[dict[str, int]] = {"fox": 2, "karlchen": 1, "karlchen_caught": 2}
 # Reached against an announced level: the line and the card points it takes (RULES.md §8).
-REACHED: Final = {
+REACHED: Final[dict[int, tuple[LineId, int]]] = {
     1: ("reached_120_against_no_90", 120),
     2: ("reached_90_against_no_60", 90),
     3: ("reached_60_against_no_30", 60),
     4: ("reached_30_against_schwarz", 30),
 }
-_PARTY_ORDER: Final = {"re": 0, "kontra": 1}
+SOLO_FACTOR: Final = 3  # a soloist plays against three and writes three times the value
+PARTY_ORDER: Final[tuple[Party, ...]] = ("re", "kontra")
+_PARTY_ORDER: Final[dict[Party, int]] = {"re": 0, "kontra": 1}
 _LINE_ORDER: Final = {line_id: i for i, line_id in enumerate(LINE_IDS)}
-_BELOW: Final = tuple((f"below_{threshold}", threshold) for threshold in THRESHOLDS.values())
-_ANNOUNCED: Final = {level: f"{LIMITS[level - 1]}_announced" for level in range(1, SCHWARZ + 1)}
+_BELOW: Final[tuple[tuple[LineId, int], ...]] = (("below_90", 90), ("below_60", 60), ("below_30", 30))
+_ANNOUNCED: Final[dict[int, LineId]] = {1: "no_90_announced", 2: "no_60_announced", 3: "no_30_announced",
+                                        4: "schwarz_announced"}
 
 
 @dataclass(frozen=True, slots=True)
 class Line:
     """One line of the score: its id, the party that earns it and its points."""
 
-    id: str
-    party: str
+    id: LineId
+    party: Party
     points: int
 
 
@@ -72,19 +54,19 @@ class Score:
     """The result of a deal: winner (None when nobody won), the lines, Re's net value and
     what one player of each party writes on the sheet."""
 
-    winner: str | None
+    winner: Party | None
     re_points: int
     re_tricks: int
     lines: tuple[Line, ...]
     value: int
-    scores: dict[str, int] = field(default_factory=dict)
+    scores: dict[Party, int] = field(default_factory=dict)
 
     def as_dict(self) -> dict[str, Any]:
         return {
             "winner": self.winner,
             "re_points": self.re_points,
             "re_tricks": self.re_tricks,
-            "lines": [{"id": l.id, "party": l.party, "points": l.points} for l in self.lines],
+            "lines": [{"id": line.id, "party": line.party, "points": line.points} for line in self.lines],
             "value": self.value,
             "scores": dict(self.scores),
         }
@@ -98,7 +80,7 @@ def meets(level: int, opponent_points: int, opponent_tricks: int) -> bool:
     return opponent_points < THRESHOLDS[level]
 
 
-def who_wins(re_points: int, re_tricks: int, tricks: int, re_level: int, kontra_level: int) -> str | None:
+def who_wins(re_points: int, re_tricks: int, tricks: int, re_level: int, kontra_level: int) -> Party | None:
     """The winning party, or None when both announced a level above 0 and neither met it
     (RULES.md §10, "Who wins"). A soloist counts as Re."""
     kontra_points, kontra_tricks = DECK_POINTS - re_points, tricks - re_tricks
@@ -119,16 +101,16 @@ class _Tally:
     """The facts of a deal seen from each party, and the lines collected so far."""
 
     def __init__(self, re_points: int, re_tricks: int, tricks: int, re_level: int, kontra_level: int) -> None:
-        self.points = {"re": re_points, "kontra": DECK_POINTS - re_points}
-        self.tricks = {"re": re_tricks, "kontra": tricks - re_tricks}
-        self.levels = {"re": re_level, "kontra": kontra_level}
-        self.lines: dict[tuple[str, str], int] = {}
+        self.points: dict[Party, int] = {"re": re_points, "kontra": DECK_POINTS - re_points}
+        self.tricks: dict[Party, int] = {"re": re_tricks, "kontra": tricks - re_tricks}
+        self.levels: dict[Party, int] = {"re": re_level, "kontra": kontra_level}
+        self.lines: dict[tuple[LineId, Party], int] = {}
 
-    def add(self, line_id: str, party: str, points: int = 1) -> None:
+    def add(self, line_id: LineId, party: Party, points: int = 1) -> None:
         if points:
             self.lines[line_id, party] = self.lines.get((line_id, party), 0) + points
 
-    def below(self, party: str) -> None:
+    def below(self, party: Party) -> None:
         """The lines for the opponents staying below 90/60/30 and taking no trick."""
         opponent = other(party)
         points = self.points[opponent]
@@ -138,7 +120,7 @@ class _Tally:
         if self.tricks[opponent] == 0:
             self.add("schwarz", party)
 
-    def reached(self, party: str) -> None:
+    def reached(self, party: Party) -> None:
         """ddv: 120 against the opponents' no 90, 90 against no 60, and so on."""
         announced = self.levels[other(party)]
         for level in range(1, announced + 1):
@@ -146,10 +128,11 @@ class _Tally:
             if self.points[party] >= needed:
                 self.add(line_id, party)
 
-    def announced(self, winner: str, counted_for: tuple[str, ...]) -> None:
+    def announced(self, winner: Party, counted_for: tuple[Party, ...]) -> None:
         """2 for each "Re" and "Kontra", 1 for each announced level of the parties named."""
         levels = self.levels
-        for party, line_id in (("re", "re_announced"), ("kontra", "kontra_announced")):
+        own: tuple[tuple[Party, LineId], ...] = (("re", "re_announced"), ("kontra", "kontra_announced"))
+        for party, line_id in own:
             if levels[party] >= 0:
                 self.add(line_id, winner, 2)
         for level in range(1, max(levels[p] for p in counted_for) + 1):
@@ -160,7 +143,7 @@ class _Tally:
         return tuple(Line(line_id, party, self.lines[line_id, party]) for line_id, party in keys)
 
 
-def _ddv_game_lines(tally: _Tally, game: str, winner: str | None) -> None:
+def _ddv_game_lines(tally: _Tally, game: str, winner: Party | None) -> None:
     if winner is None:
         # Nobody won: won, the old ones and the announcement lines lapse; each party keeps
         # what it achieved against the other (RULES.md §10).
@@ -176,7 +159,7 @@ def _ddv_game_lines(tally: _Tally, game: str, winner: str | None) -> None:
     tally.reached(winner)
 
 
-def _pagat_game_lines(tally: _Tally, game: str, winner: str | None) -> None:
+def _pagat_game_lines(tally: _Tally, game: str, winner: Party | None) -> None:
     if winner is None:
         return  # pagat: no game points at all when nobody wins
     loser = other(winner)
@@ -192,11 +175,9 @@ def _pagat_game_lines(tally: _Tally, game: str, winner: str | None) -> None:
 
 
 def _extra_lines(tally: _Tally, rules: RuleSet, extras: Mapping[str, Mapping[str, int]]) -> None:
-    for party in ("re", "kontra"):
+    for party in PARTY_ORDER:
         counts = extras.get(party, {})
-        for extra in EXTRAS:
-            if extra == "karlchen_caught" and rules.karlchen != "win_or_catch":
-                continue
+        for extra in counted_extras(rules):
             tally.add(extra, party, counts.get(extra, 0))
 
 
@@ -222,9 +203,95 @@ def score(
     if is_normal_type(game):  # extra points never count in a solo
         _extra_lines(tally, rules, extras or {})
     lines = tally.sorted_lines()
-    value = sum(l.points if l.party == "re" else -l.points for l in lines)
-    re_score = 3 * value if is_solo(game) else value
+    value = sum(line.points if line.party == "re" else -line.points for line in lines)
+    re_score = SOLO_FACTOR * value if is_solo(game) else value
     return Score(winner, re_points, re_tricks, lines, value, {"re": re_score, "kontra": -value})
+
+
+@dataclass(frozen=True, slots=True)
+class DealSummary:
+    """What scoring needs to know of a deal: the game, Re's card points and tricks, each
+    party's highest announcement and each party's extra points."""
+
+    game: Game
+    re_points: int
+    re_tricks: int
+    re_announced: AnnouncementId | None = None
+    kontra_announced: AnnouncementId | None = None
+    extras: Mapping[str, Mapping[str, int]] = field(default_factory=dict)
+
+    def kwargs(self) -> dict[str, Any]:
+        """The arguments of ``score()`` besides the rules."""
+        return {
+            "game": self.game,
+            "re_points": self.re_points,
+            "re_tricks": self.re_tricks,
+            "re_announced": self.re_announced,
+            "kontra_announced": self.kontra_announced,
+            "extras": self.extras,
+        }
+
+    def score(self, rules: RuleSet) -> Score:
+        """The deal's score under these rules (the summary is assumed valid)."""
+        return score(rules, **self.kwargs())
+
+
+@dataclass(frozen=True, slots=True)
+class LineValue:
+    """A line the rules can score: its id, what one of it is worth, and whether a solo can
+    score it too (extra points and "against the old ones" never count in a solo)."""
+
+    id: LineId
+    points: int
+    in_solo: bool
+
+
+# Lines worth two each time (RULES.md §8): "Re" and "Kontra" announced; pagat: a missed
+# announcement of the losers.
+_DOUBLE_LINES: Final[frozenset[str]] = frozenset({"re_announced", "kontra_announced", "failed_announcement"})
+_NORMAL_TYPE_ONLY: Final[frozenset[str]] = frozenset({"against_the_old_ones", *EXTRAS})
+
+
+def scored_lines(rules: RuleSet) -> tuple[LineValue, ...]:
+    """Every line these rules can score, in sheet order, with what one of it is worth: ddv
+    counts what was reached against an announcement, pagat what the losers announced and
+    missed; Karlchen caught counts only with its house option.
+
+    >>> [line.id for line in scored_lines(RuleSet.named("pagat"))][-5:]
+    ['failed_announcement', 'fox', 'doppelkopf', 'karlchen', 'karlchen_caught']
+    """
+    def exists(line_id: str) -> bool:
+        if line_id.startswith("reached_"):
+            return rules.ruleset == "ddv"
+        if line_id == "failed_announcement":
+            return rules.ruleset == "pagat"
+        return line_id in counted_extras(rules) or line_id not in EXTRAS
+
+    return tuple(
+        LineValue(line_id, 2 if line_id in _DOUBLE_LINES else 1, line_id not in _NORMAL_TYPE_ONLY)
+        for line_id in LINE_IDS if exists(line_id)
+    )
+
+
+def counted_extras(rules: RuleSet) -> tuple[Extra, ...]:
+    """The extra points these rules count: Karlchen caught only with its house option."""
+    return tuple(e for e in EXTRAS if e != "karlchen_caught" or rules.karlchen == "win_or_catch")
+
+
+def extra_max(extra: str, rules: RuleSet) -> int:
+    """The most of one extra point one party can have in a deal (doppelkopf: one a trick)."""
+    return EXTRA_MAX.get(extra, rules.tricks)
+
+
+def schwarz_summary(rules: RuleSet, party: Party) -> tuple[int, int]:
+    """Re's card points and tricks when ``party`` took every trick: the other party, with no
+    trick, has no card points either."""
+    return (DECK_POINTS, rules.tricks) if party == "re" else (0, 0)
+
+
+def schwarz_party(rules: RuleSet, re_tricks: int) -> Party | None:
+    """The party that took every trick, if one did."""
+    return "re" if re_tricks == rules.tricks else "kontra" if re_tricks == 0 else None
 
 
 def _point_bounds(deck_size: int) -> tuple[list[int], list[int]]:
@@ -254,6 +321,26 @@ def default_re_tricks(rules: RuleSet, re_points: int) -> int:
     share = re_points * tricks / DECK_POINTS
     # No count fits points that no deal can give (1 point without nines): check_summary says so.
     return min(fitting or [max(1, min(tricks - 1, round(share)))], key=lambda k: abs(k - share))
+
+
+def fitting_re_tricks(rules: RuleSet, game: str, re_points: int, extras: Mapping[str, Mapping[str, int]]) -> int:
+    """Re's tricks when the table did not say: the count nearest ``default_re_tricks`` that
+    the points and extra points fit, with both parties taking a trick (schwarz is said on
+    its own). Tricks matter only for schwarz, so any fitting count scores the same.
+    RulesError("points_need_schwarz") for points that only a schwarz deal can give."""
+    tricks = rules.tricks
+    guess = min(max(default_re_tricks(rules, re_points), 1), tricks - 1)
+    first_error: RulesError | None = None
+    for count in sorted(range(1, tricks), key=lambda k: abs(k - guess)):
+        try:
+            check_summary(rules, game, re_points, count, extras)
+            return count
+        except RulesError as error:
+            first_error = first_error or error
+    assert first_error is not None
+    if first_error.code == "points_do_not_fit_tricks":
+        raise RulesError("points_need_schwarz", "re_points")
+    raise first_error
 
 
 def check_summary(
@@ -302,32 +389,17 @@ def check_summary(
 
 
 @dataclass(frozen=True, slots=True)
-class WorkedExample:
+class WorkedExample(DealSummary):
     """One worked example of RULES.md §8 (from seed 002): a deal's summary and what the DDV
     tournament rules make of it. The rules reference and the tests score these."""
 
-    game: str
-    re_points: int
-    re_tricks: int
-    re_announced: str | None
-    kontra_announced: str | None
-    extras: Mapping[str, Mapping[str, int]]
-    scores: Mapping[str, int]  # under ddv: what one Re player and one Kontra player write
-
-    def kwargs(self) -> dict[str, Any]:
-        """The arguments of ``score()`` besides the rules."""
-        return {
-            "game": self.game,
-            "re_points": self.re_points,
-            "re_tricks": self.re_tricks,
-            "re_announced": self.re_announced,
-            "kontra_announced": self.kontra_announced,
-            "extras": self.extras,
-        }
+    scores: Mapping[str, int] = field(default_factory=dict)  # under ddv: one Re, one Kontra player
 
 
 WORKED_EXAMPLES: Final = (
-    WorkedExample("normal", 156, 8, None, None, {"re": {"fox": 1}, "kontra": {"doppelkopf": 1}}, {"re": 2, "kontra": -2}),
+    WorkedExample(
+        "normal", 156, 8, None, None, {"re": {"fox": 1}, "kontra": {"doppelkopf": 1}}, {"re": 2, "kontra": -2}
+    ),
     WorkedExample("normal", 120, 6, None, None, {}, {"re": -2, "kontra": 2}),
     WorkedExample("normal", 125, 7, "re", "kontra", {}, {"re": 5, "kontra": -5}),
     WorkedExample("normal", 145, 7, "no_90", None, {}, {"re": -5, "kontra": 5}),

@@ -23,11 +23,12 @@ from tutor.rules.errors import RulesError
 from tutor.rules.games import GAMES, is_solo
 from tutor.rules.reservations import ANNOUNCED_SOLOS
 from tutor.rules.rulesets import RuleSet
-from tutor.rules.scoring import Score, check_summary, score
+from tutor.rules.scoring import DealSummary, Score, check_summary
+from tutor.rules.terms import SEATS, AnnouncementId, Game, Party  # SEATS: four play, the others sit out
 
 MIN_PLAYERS: Final = 4
 MAX_PLAYERS: Final = 7
-SEATS: Final = 4  # four play each deal; the others sit out
+
 # Seed 002: a DDV round is 24 deals at a four-table and 30 at a five-table: six deals for
 # every player at the table.
 DEALS_PER_PLAYER: Final = 6
@@ -38,14 +39,20 @@ class Deal:
     """One deal as the sheet stores it: the calculator's summary, who dealt, and which
     players were Re (the soloist alone in a solo). Players are indices into the sheet's list."""
 
-    game: str
+    game: Game
     re_points: int
     re_tricks: int
     dealer: int
     re_players: tuple[int, ...]
-    re_announced: str | None = None
-    kontra_announced: str | None = None
+    re_announced: AnnouncementId | None = None
+    kontra_announced: AnnouncementId | None = None
     extras: Mapping[str, Mapping[str, int]] = field(default_factory=dict)
+
+    @property
+    def summary(self) -> DealSummary:
+        """The deal as scoring sees it, without who dealt and who was Re."""
+        return DealSummary(self.game, self.re_points, self.re_tricks, self.re_announced, self.kontra_announced,
+                           self.extras)
 
 
 @dataclass(frozen=True, slots=True)
@@ -125,8 +132,7 @@ def check_deal(rules: RuleSet, players: int, deal: Deal) -> None:
 
 
 def deal_score(rules: RuleSet, deal: Deal) -> Score:
-    return score(rules, deal.game, deal.re_points, deal.re_tricks, deal.re_announced,
-                 deal.kontra_announced, deal.extras)
+    return deal.summary.score(rules)
 
 
 def triggers_bock(deal: Deal, result: Score) -> bool:
@@ -146,7 +152,7 @@ def entries_for(players: int, deal: Deal, result: Score, multiplier: int) -> tup
     playing, _ = seating(players, deal.dealer)
     row: list[int | None] = [None] * players
     for player in playing:
-        party = "re" if player in deal.re_players else "kontra"
+        party: Party = "re" if player in deal.re_players else "kontra"
         row[player] = result.scores[party] * multiplier
     return tuple(row)
 
@@ -163,7 +169,7 @@ def evening(rules: RuleSet, players: int, deals: Sequence[Deal], bock: bool = Fa
             first_dealer: int = 0) -> Evening:
     """The sheet after these deals (each already checked with check_deal)."""
     check_players(players)
-    ddv = rules.ruleset == "ddv"
+    ddv = rules.has_compulsory_solos
     length = round_length(players)
     totals = [0] * players
     rows: list[Row] = []

@@ -1,0 +1,32 @@
+"""The web layer, one package per feature; each owns its blueprint, views, forms and words.
+
+    shell/      home, learn, offline pages; settings; manifest and service worker; errors;
+                what every template can use
+    quiz/       the quiz pages, their words and the progress cookie
+    score/      the calculator, the deal form they share, score sheets
+    reference/  the rules reference
+    api/        the JSON API and its OpenAPI document
+    base/       shared by several features: the visitor's rules and their text form
+    words/      shared translated labels: game words, card faces, engine error messages
+
+Features import from base/ and words/ (and the engine and the quiz below them), never
+from each other.
+"""
+from __future__ import annotations
+
+from flask import Flask
+
+
+def init_app(app: Flask) -> None:
+    """Register every feature's blueprint, the error pages and the template context."""
+    from tutor.web.api import views as api
+    from tutor.web.quiz import views as quiz
+    from tutor.web.reference import views as reference
+    from tutor.web.score import calculator, sheet
+    from tutor.web.shell import context, errors, pages, pwa, settings
+
+    for blueprint in (pages.bp, reference.bp, settings.bp, pwa.bp, api.bp, quiz.bp, calculator.bp, sheet.bp):
+        app.register_blueprint(blueprint)
+    sheet.init_app(app)
+    errors.init_app(app)
+    context.init_app(app)

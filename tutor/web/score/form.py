@@ -8,21 +8,31 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, Final
+from typing import Any, Final, Literal, TypeVar
 
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 
-from tutor.rules.announcements import LIMITS
+from tutor.rules.announcements import PARTIES, announcement_choices
 from tutor.rules.cards import DECK_POINTS
 from tutor.rules.errors import RulesError
 from tutor.rules.games import GAMES, check_game, is_solo
-from tutor.rules.rulesets import RULESETS, RuleSet
-from tutor.rules.scoring import EXTRA_MAX, EXTRAS, Score, check_summary, default_re_tricks, score
-from tutor.web.api_errors import error_message
-from tutor.web.settings import rules_from_fields, to_cookie
+from tutor.rules.rulesets import RuleSet
+from tutor.rules.scoring import (
+    DealSummary,
+    Score,
+    check_summary,
+    counted_extras,
+    extra_max,
+    fitting_re_tricks,
+    schwarz_party,
+    schwarz_summary,
+)
+from tutor.rules.terms import AnnouncementId, Party
+from tutor.web.words.errors import error_message
 
-PARTIES: Final = ("re", "kontra")
+Choice = TypeVar("Choice", bound=str)
+
 # Short names of the extra points for the form (the scoring lines say more).
 EXTRA_LABELS: Final = {
     "fox": _l("Fox caught"),
@@ -30,7 +40,8 @@ EXTRA_LABELS: Final = {
     "karlchen": _l("Karlchen"),
     "karlchen_caught": _l("Karlchen caught"),
 }
-SCHWARZ_CHOICES: Final = ("", "re", "kontra")  # nobody / Re took every trick / Kontra did
+# Who took every trick: nobody, Re or Kontra.
+SCHWARZ_CHOICES: Final[tuple[Literal[""] | Party, ...]] = ("", "re", "kontra")
 MAX_TEXT: Final = 12  # no number field needs more characters
 # Messages of the web forms that the API does not have (its table is reused for the rest).
 MESSAGES: Final = {
@@ -62,59 +73,21 @@ def field_name(engine_field: str | None) -> str:
     return name
 
 
-def rules_key(rules: RuleSet) -> str:
-    """The rules as they travel in a URL: ``ddv`` or ``pagat|deck=40``."""
-    return to_cookie(rules)
-
-
-def rules_from_key(text: str) -> RuleSet:
-    """The rules a URL names; RulesError("bad_rules") for anything else (never a guess)."""
-    if len(text) > 200:
-        raise RulesError("bad_rules", "rules")
-    ruleset, *pairs = text.split("|")
-    if ruleset not in RULESETS:
-        raise RulesError("bad_rules", "rules")
-    try:
-        fields = dict(pair.split("=", 1) for pair in pairs)
-    except ValueError:
-        raise RulesError("bad_rules", "rules") from None
-    if len(fields) != len(pairs):
-        raise RulesError("bad_rules", "rules")
-    try:
-        return rules_from_fields(ruleset, fields)
-    except RulesError:
-        raise RulesError("bad_rules", "rules") from None
-
-
-@dataclass
-class Summary:
-    """What the calculator knows of a deal, in the engine's terms."""
-
-    game: str
-    re_points: int
-    re_tricks: int
-    re_announced: str | None
-    kontra_announced: str | None
-    extras: dict[str, dict[str, int]]
-
-    def score(self, rules: RuleSet) -> Score:
-        return score(rules, self.game, self.re_points, self.re_tricks, self.re_announced,
-                     self.kontra_announced, self.extras)
-
-    def as_fields(self, rules: RuleSet) -> dict[str, str]:
-        """The form fields that give this summary back (for links and the edit form)."""
-        fields = {"game": self.game, "re_points": str(self.re_points)}
-        if self.re_tricks in (0, rules.tricks):
-            fields["schwarz"] = "re" if self.re_tricks else "kontra"
-        fields["re_tricks"] = str(self.re_tricks)
-        for party, said in (("re", self.re_announced), ("kontra", self.kontra_announced)):
-            if said:
-                fields[f"{party}_announced"] = said
-        for party in PARTIES:
-            for extra, count in self.extras.get(party, {}).items():
-                if count:
-                    fields[f"{party}_{extra}"] = str(count)
-        return fields
+def summary_fields(summary: DealSummary, rules: RuleSet) -> dict[str, str]:
+    """The form fields that give this summary back (for links and the edit form)."""
+    fields = {"game": summary.game, "re_points": str(summary.re_points)}
+    schwarz = schwarz_party(rules, summary.re_tricks)
+    if schwarz:
+        fields["schwarz"] = schwarz
+    fields["re_tricks"] = str(summary.re_tricks)
+    for party, said in (("re", summary.re_announced), ("kontra", summary.kontra_announced)):
+        if said:
+            fields[f"{party}_announced"] = said
+    for party in PARTIES:
+        for extra, count in summary.extras.get(party, {}).items():
+            if count:
+                fields[f"{party}_{extra}"] = str(count)
+    return fields
 
 
 @dataclass
@@ -123,24 +96,10 @@ class Form:
 
     values: dict[str, str]
     errors: dict[str, str] = field(default_factory=dict)
-    summary: Summary | None = None
+    summary: DealSummary | None = None
 
     def error(self, name: str, text: str) -> None:
         self.errors.setdefault(name, text)
-
-
-def announcement_choices(party: str) -> tuple[str, ...]:
-    """What a party can have announced, lowest first: its own name, then the limits."""
-    return (party, *LIMITS)
-
-
-def extras_for(rules: RuleSet) -> tuple[str, ...]:
-    """The extra points a form asks for: Karlchen caught only where the rules count it."""
-    return tuple(e for e in EXTRAS if e != "karlchen_caught" or rules.karlchen == "win_or_catch")
-
-
-def extra_max(extra: str, rules: RuleSet) -> int:
-    return EXTRA_MAX.get(extra, rules.tricks)
 
 
 def _text(data: Mapping[str, Any], name: str) -> str:
@@ -164,17 +123,18 @@ def _number(form: Form, name: str, low: int, high: int, required: bool = False) 
     return value
 
 
-def _choice(form: Form, name: str, choices: tuple[str, ...]) -> str | None:
+def _choice(form: Form, name: str, choices: tuple[Choice, ...]) -> Choice | None:
+    """The choice the field names (the engine's own id, so typed as the engine types it)."""
     text = form.values.get(name, "")
-    if text not in choices:
+    chosen = next((choice for choice in choices if choice == text), None)
+    if chosen is None:
         form.error(name, str(MESSAGES["unknown_choice"]))
-        return None
-    return text
+    return chosen
 
 
 def field_names(rules: RuleSet) -> list[str]:
     names = ["game", "re_points", "schwarz", "re_tricks", "re_announced", "kontra_announced"]
-    return names + [f"{p}_{e}" for p in PARTIES for e in extras_for(rules)]
+    return names + [f"{p}_{e}" for p in PARTIES for e in counted_extras(rules)]
 
 
 def read(data: Mapping[str, Any], rules: RuleSet, required: bool = True) -> Form:
@@ -194,62 +154,33 @@ def read(data: Mapping[str, Any], rules: RuleSet, required: bool = True) -> Form
     schwarz = _choice(form, "schwarz", SCHWARZ_CHOICES)
     points = _number(form, "re_points", 0, DECK_POINTS, required and not schwarz)
     tricks = _number(form, "re_tricks", 0, rules.tricks)
-    said = {}
+    said: dict[Party, AnnouncementId | None] = {}
     for party in PARTIES:
-        said[party] = _choice(form, f"{party}_announced", ("", *announcement_choices(party))) or None
+        no_announcement: tuple[Literal[""] | AnnouncementId, ...] = ("",)
+        chosen = _choice(form, f"{party}_announced", no_announcement + announcement_choices(party))
+        said[party] = chosen or None
     extras: dict[str, dict[str, int]] = {}
     for party in PARTIES:
-        for extra in extras_for(rules):
+        for extra in counted_extras(rules):
             count = _number(form, f"{party}_{extra}", 0, extra_max(extra, rules))
             if count:
                 extras.setdefault(party, {})[extra] = count
     if schwarz:
-        # Schwarz: the other party took no trick, so it has no card points either.
-        all_tricks = schwarz == "re"
-        if tricks is not None and tricks != (rules.tricks if all_tricks else 0):
+        schwarz_points, schwarz_tricks = schwarz_summary(rules, schwarz)
+        if tricks is not None and tricks != schwarz_tricks:
             form.error("re_tricks", str(MESSAGES["schwarz_tricks"]))
-        points, tricks = (DECK_POINTS, rules.tricks) if all_tricks else (0, 0)
+        points, tricks = schwarz_points, schwarz_tricks
         values["re_points"] = str(points)
     if form.errors or game is None or points is None:
         return form
     try:
-        tricks = tricks if tricks is not None else infer_tricks(rules, game, points, extras)
+        tricks = tricks if tricks is not None else fitting_re_tricks(rules, game, points, extras)
         check_summary(rules, game, points, tricks, extras)
     except RulesError as error:
         form.error(field_name(error.field), message(error))
         return form
-    form.summary = Summary(game, points, tricks, said["re"], said["kontra"], extras)
+    form.summary = DealSummary(game, points, tricks, said["re"], said["kontra"], extras)
     return form
-
-
-def infer_tricks(rules: RuleSet, game: str, points: int, extras: Mapping[str, Mapping[str, int]]) -> int:
-    """Re's tricks when the table did not say: any count the points and extra points fit,
-    with both parties taking a trick (schwarz is said with its own field). Tricks matter
-    only for schwarz, so any fitting count scores the same."""
-    tricks = rules.tricks
-    guess = min(max(default_re_tricks(rules, points), 1), tricks - 1)
-    order = sorted(range(1, tricks), key=lambda k: abs(k - guess))
-    first_error: RulesError | None = None
-    for count in order:
-        try:
-            check_summary(rules, game, points, count, extras)
-            return count
-        except RulesError as error:
-            first_error = first_error or error
-    assert first_error is not None
-    if first_error.code == "points_do_not_fit_tricks":
-        raise RulesError("points_need_schwarz", "re_points")
-    raise first_error
-
-
-def signed(number: int) -> str:
-    """A sheet entry: +2, −2 (a real minus sign) or 0."""
-    return f"+{number}" if number > 0 else f"\u2212{-number}" if number < 0 else "0"
-
-
-def number(value: int) -> str:
-    """A total: −8 with a real minus sign."""
-    return f"\u2212{-value}" if value < 0 else str(value)
 
 
 def winner_text(result: Score, game: str) -> str:

@@ -15,27 +15,15 @@ from flask_babel import gettext as _
 from werkzeug.wrappers import Response
 
 from tutor import htmx, i18n
+from tutor.rules.announcements import PARTIES, announcement_choices
+from tutor.rules.cards import DECK_POINTS
 from tutor.rules.errors import RulesError
-from tutor.rules.games import GAMES, check_game, is_solo
+from tutor.rules.games import GAMES, is_solo, played_games
 from tutor.rules.rulesets import RuleSet
-from tutor.rules.scoring import EXTRAS, Score
-from tutor.web import labels
-from tutor.web.scoreform import (
-    EXTRA_LABELS,
-    PARTIES,
-    Form,
-    announcement_choices,
-    extra_max,
-    extras_for,
-    field_names,
-    message,
-    read,
-    rules_from_key,
-    rules_key,
-    signed,
-    winner_text,
-)
-from tutor.web.settings import current_rules
+from tutor.rules.scoring import EXTRAS, Score, counted_extras, extra_max
+from tutor.web import words
+from tutor.web.base.rules import current_rules, rules_from_key, rules_key
+from tutor.web.score.form import EXTRA_LABELS, Form, field_names, message, read, winner_text
 
 bp = Blueprint("score", __name__, url_prefix=i18n.LANG_PREFIX)
 
@@ -54,11 +42,11 @@ class Result:
 
 def arrange(result: Score, game: str, multiplier: int = 1) -> Result:
     """The engine's lines as rows of a sheet, and what each player writes."""
-    rows = [(str(labels.LINES[l.id]), l.points if l.party == "re" else None,
-             l.points if l.party == "kontra" else None) for l in result.lines]
-    re_total = sum(l.points for l in result.lines if l.party == "re")
-    kontra_total = sum(l.points for l in result.lines if l.party == "kontra")
-    re_writes, kontra_writes = (signed(result.scores[p] * multiplier) for p in PARTIES)
+    rows = [(str(words.LINES[line.id]), line.points if line.party == "re" else None,
+             line.points if line.party == "kontra" else None) for line in result.lines]
+    re_total = sum(line.points for line in result.lines if line.party == "re")
+    kontra_total = sum(line.points for line in result.lines if line.party == "kontra")
+    re_writes, kontra_writes = (words.signed(result.scores[p] * multiplier) for p in PARTIES)
     if is_solo(game):
         writes = [(_("The soloist"), re_writes), (_("Each of the three opponents"), kontra_writes)]
     else:
@@ -66,30 +54,20 @@ def arrange(result: Score, game: str, multiplier: int = 1) -> Result:
     return Result(winner_text(result, game), rows, re_total, kontra_total, result.value, writes)
 
 
-def games_played(rules: RuleSet) -> list[str]:
-    """The game kinds these rules play (poverty only with its house option)."""
-    played = []
-    for game in GAMES:
-        try:
-            played.append(check_game(game, rules))
-        except RulesError:
-            pass
-    return played
-
-
 def form_context(form: Form, rules: RuleSet) -> dict[str, Any]:
     """What the summary fields need to render, for the calculator and the sheet alike."""
     return {
         "form": form,
         "rules": rules,
-        "games": games_played(rules),
+        "games": played_games(rules),
         "announcements": {p: announcement_choices(p) for p in PARTIES},
-        "extras": extras_for(rules),
+        "extras": counted_extras(rules),
         "extra_labels": EXTRA_LABELS,
-        "extra_max": {e: extra_max(e, rules) for e in extras_for(rules)},
+        "extra_max": {e: extra_max(e, rules) for e in counted_extras(rules)},
         "field_names": field_names(rules),
         "is_solo": is_solo(form.values.get("game", "normal")) if form.values.get("game") in GAMES else False,
-        "signed": signed,
+        "signed": words.signed,
+        "deck_points": DECK_POINTS,
     }
 
 
@@ -132,7 +110,7 @@ def calculator() -> Response:
         **context,
         result=result,
         calc_rules_key=rules_key(rules),
-        kontra_points=240 - int(form.values["re_points"]) if form.summary else None,
+        kontra_points=DECK_POINTS - form.summary.re_points if form.summary else None,
         oob=True,
         partial=partial,
         settings_url=url_for("settings.show", next=url_for("score.calculator")),

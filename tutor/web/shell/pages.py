@@ -10,7 +10,7 @@ from werkzeug.wrappers import Response
 
 from tutor import i18n
 from tutor.rules.games import trick_winner
-from tutor.web.settings import current_rules
+from tutor.web.base.rules import current_rules
 
 bp = Blueprint("pages", __name__)
 
@@ -40,7 +40,8 @@ def learn() -> str:
     """What the lessons will teach, and the reference to read meanwhile."""
     players = (_("North"), _("East"), _("South"), _("West"))
     winner = trick_winner(list(SAMPLE_TRICK), "normal", current_rules())
-    return render_template("pages/learn.html", sample_plays=list(zip(players, SAMPLE_TRICK)), sample_winner=winner)
+    plays = list(zip(players, SAMPLE_TRICK, strict=True))
+    return render_template("pages/learn.html", sample_plays=plays, sample_winner=winner)
 
 
 @bp.get(i18n.LANG_PREFIX + "/offline")

@@ -14,20 +14,21 @@ from typing import Any, Final
 
 from flask import Blueprint, Flask, abort, current_app, make_response, redirect, render_template, request, url_for
 from flask_babel import gettext as _
-from flask_babel import ngettext
 from flask_babel import lazy_gettext as _l
+from flask_babel import ngettext
 from werkzeug.datastructures import MultiDict
 from werkzeug.wrappers import Response
 
-from tutor import htmx, i18n
+from tutor import htmx, i18n, security
+from tutor.rules.cards import DECK_POINTS
 from tutor.rules.errors import RulesError
 from tutor.rules.rulesets import OPTION_CHOICES, RULESETS, RuleSet
 from tutor.rules.sheet import MAX_PLAYERS, MIN_PLAYERS, Deal, Evening, check_deal, evening, seating
 from tutor.store import Conflict, NotFound, Sheet, Store, StoredDeal
-from tutor.web import labels
-from tutor.web.score import arrange, form_context
-from tutor.web.scoreform import Form, Summary, field_name, message, number, read, rules_from_key, rules_key, signed
-from tutor.web.settings import current_rules, decode, encode
+from tutor.web import words
+from tutor.web.base.rules import current_rules, decode, encode, rules_from_key, rules_key
+from tutor.web.score.calculator import arrange, form_context
+from tutor.web.score.form import Form, field_name, message, read, summary_fields
 
 bp = Blueprint("sheet", __name__, url_prefix=i18n.LANG_PREFIX + "/sheet")
 
@@ -60,7 +61,7 @@ def store() -> Store:
 
 
 def _same_site() -> None:
-    if request.headers.get("Sec-Fetch-Site") == "cross-site":
+    if security.is_cross_site(request):
         abort(400, description=str(MESSAGES["cross_site"]))
 
 
@@ -78,7 +79,9 @@ def read_players(form: MultiDict[str, str], errors: dict[str, str]) -> list[str]
     if len(form.getlist("player")) > MAX_PLAYERS or not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
         errors["player"] = _("Enter the names of %(low)d to %(high)d players.", low=MIN_PLAYERS, high=MAX_PLAYERS)
     elif any(len(n) > MAX_NAME or not n.isprintable() for n in names):
-        errors["player"] = ngettext("A name has at most %(num)d letter.", "A name has at most %(num)d letters.", MAX_NAME)
+        errors["player"] = ngettext(
+            "A name has at most %(num)d letter.", "A name has at most %(num)d letters.", MAX_NAME
+        )
     elif len({n.casefold() for n in names}) != len(names):
         errors["player"] = _("Two players have the same name: tell them apart.")
     return names
@@ -94,7 +97,7 @@ def read_rules(form: MultiDict[str, str], errors: dict[str, str]) -> RuleSet:
         return RuleSet.named(ruleset).with_options(**options)
     except RulesError as error:
         option = (error.field or "").rsplit(".", 1)[-1]
-        errors[option] = _("“%(option)s” cannot be set to that value.", option=labels.OPTIONS[option].name)
+        errors[option] = _("“%(option)s” cannot be set to that value.", option=words.OPTIONS[option].name)
         return RuleSet.named(ruleset)
 
 
@@ -141,11 +144,9 @@ def from_data(data: dict[str, Any]) -> Deal:
                 data.get("re_announced"), data.get("kontra_announced"), data.get("extras", {}))
 
 
-def summary_fields(deal: Deal, rules: RuleSet) -> MultiDict[str, str]:
+def deal_fields(deal: Deal, rules: RuleSet) -> MultiDict[str, str]:
     """The form fields of a stored deal, for its edit form."""
-    summary = Summary(deal.game, deal.re_points, deal.re_tricks, deal.re_announced, deal.kontra_announced,
-                      {p: dict(c) for p, c in deal.extras.items()})
-    fields = MultiDict(summary.as_fields(rules))
+    fields = MultiDict(summary_fields(deal.summary, rules))
     fields["dealer"] = str(deal.dealer)
     for player in deal.re_players:
         fields.add("re", str(player))
@@ -186,13 +187,13 @@ def sheet_context(loaded: Loaded) -> dict[str, Any]:
         "sheet": sheet,
         "loaded": loaded,
         "ev": loaded.evening,
-        "rows": list(zip(loaded.evening.rows, loaded.stored)),
+        "rows": list(zip(loaded.evening.rows, loaded.stored, strict=True)),
         "players": sheet.players,
         "names_of": lambda indices: ", ".join(sheet.players[i] for i in indices),
         "can_edit": loaded.can_edit,
         "sheet_rules": loaded.rules,
-        "signed": signed,
-        "number": number,
+        "signed": words.signed,
+        "number": words.number,
         "edit_url": url_for("sheet.show", key=sheet.edit_key, _external=True),
         "view_url": url_for("sheet.show", key=sheet.view_key, _external=True),
     }
@@ -202,12 +203,12 @@ def sheet_context(loaded: Loaded) -> dict[str, Any]:
 
 
 @bp.get("/")
-def index() -> str:
+def index() -> tuple[str, int]:
     """Start a sheet: players, rules, Bock."""
     return _new_sheet_page({}, {"player": []}, current_rules(), 200)
 
 
-def _new_sheet_page(errors: dict[str, str], values: dict[str, Any], rules: RuleSet, status: int) -> Any:
+def _new_sheet_page(errors: dict[str, str], values: dict[str, Any], rules: RuleSet, status: int) -> tuple[str, int]:
     return render_template(
         "sheet/new.html", errors=errors, values=values, rules=rules, rulesets=RULESETS, choices=OPTION_CHOICES,
         encode=encode, max_players=MAX_PLAYERS, max_name=MAX_NAME,
@@ -243,7 +244,9 @@ def show(key: str) -> str:
     return render_template(template, **sheet_context(loaded))
 
 
-def _deal_page(loaded: Loaded, form: Form, deal_id: str | None, status: int, notice: str | None = None) -> tuple[str, int]:
+def _deal_page(
+    loaded: Loaded, form: Form, deal_id: str | None, status: int, notice: str | None = None
+) -> tuple[str, int]:
     """The deal form (new or edit), or for htmx just the preview of its result."""
     ev = loaded.evening
     if deal_id is None:
@@ -256,7 +259,8 @@ def _deal_page(loaded: Loaded, form: Form, deal_id: str | None, status: int, not
         number = index + 1
         multiplier = ev.rows[index].multiplier
     dealer_text = form.values.get("dealer", "")
-    dealer = int(dealer_text) if dealer_text.isdigit() and int(dealer_text) < len(loaded.sheet.players) else dealer_default
+    chosen = dealer_text.isdigit() and int(dealer_text) < len(loaded.sheet.players)
+    dealer = int(dealer_text) if chosen else dealer_default
     form.values["dealer"] = str(dealer)
     playing, sitting_out = seating(len(loaded.sheet.players), dealer)
     result = arrange(form.summary.score(loaded.rules), form.summary.game, multiplier) if form.summary else None
@@ -268,7 +272,7 @@ def _deal_page(loaded: Loaded, form: Form, deal_id: str | None, status: int, not
         **{**sheet_context(loaded), **context},
         deal_id=deal_id, deal_number=number, multiplier=multiplier, playing=playing, sitting_out=sitting_out,
         re_set={int(p) for p in form.values.get("re", "").split(",") if p.isdigit()},
-        result=result, kontra_points=240 - form.summary.re_points if form.summary else None,
+        result=result, kontra_points=DECK_POINTS - form.summary.re_points if form.summary else None,
         oob=True, partial=partial, notice=notice,
     ), status
 
@@ -308,7 +312,7 @@ def edit_deal(key: str, deal_id: str) -> tuple[str, int]:
     loaded = Loaded(key)
     loaded.require_editor()
     index, _stored = loaded.stored_deal(deal_id)
-    fields = request.args if request.args else summary_fields(loaded.deals[index], loaded.rules)
+    fields = request.args if request.args else deal_fields(loaded.deals[index], loaded.rules)
     form, _deal = read_deal(fields, loaded.sheet, loaded.rules, loaded.deals[index].dealer, preview=True)
     return _deal_page(loaded, form, deal_id, 200)
 
@@ -362,7 +366,7 @@ def export(key: str) -> Response:
                      *map(_cell, players)])
     for row in loaded.evening.rows:
         deal = row.deal
-        writer.writerow([row.number, _cell(players[deal.dealer]), str(labels.GAMES[deal.game]),
+        writer.writerow([row.number, _cell(players[deal.dealer]), str(words.GAMES[deal.game]),
                          " + ".join(_cell(players[p]) for p in deal.re_players), deal.re_points, row.score.value,
                          row.multiplier, *("" if e is None else e for e in row.entries)])
     writer.writerow([_("Total"), "", "", "", "", "", "", *loaded.evening.totals])

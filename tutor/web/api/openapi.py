@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from typing import Any, Final
 
+from tutor.rules.cards import DECK_POINTS
 from tutor.rules.games import GAMES
 from tutor.rules.rulesets import OPTION_CHOICES, RULESETS
 from tutor.rules.scoring import EXTRAS, LINE_IDS
@@ -147,7 +148,7 @@ SCHEMAS: Final[dict[str, Any]] = {
         "properties": {
             "rules": _ref("Rules"),
             "game": _ref("Game"),
-            "re_points": {"type": "integer", "minimum": 0, "maximum": 240},
+            "re_points": {"type": "integer", "minimum": 0, "maximum": DECK_POINTS},
             "re_tricks": {
                 "type": "integer", "minimum": 0, "maximum": 12,
                 "description": "Tricks Re won. Left out: none with 0 points, all with 240, "

@@ -17,21 +17,31 @@ from flask_babel.speaklater import LazyString
 
 from tutor import i18n
 from tutor.rules import scoring
-from tutor.rules.announcements import NONE, SCHWARZ, deadline, may_announce, reply_deadline
-from tutor.rules.cards import ACE_OF_DIAMONDS, JACK_OF_CLUBS, QUEEN_OF_CLUBS, RANKS, TEN_OF_HEARTS
-from tutor.rules.cards import card_id, card_points, deck, make_card, rank_of
-from tutor.rules.deals import CLARIFICATION_TRICKS
+from tutor.rules.announcements import DEADLINE_COLUMNS, NONE, SCHWARZ, deadline, may_announce, reply_deadline
+from tutor.rules.cards import (
+    ACE_OF_DIAMONDS,
+    JACK_OF_CLUBS,
+    QUEEN_OF_CLUBS,
+    RANKS,
+    TEN_OF_HEARTS,
+    card_id,
+    card_points,
+    deck,
+    make_card,
+    rank_of,
+)
 from tutor.rules.errors import RulesError
+from tutor.rules.explain import Need, needs
+from tutor.rules.games import CLARIFICATION_TRICKS, is_solo, plain_suits, played_games, trump_order
 from tutor.rules.reservations import POVERTY_CARDS, POVERTY_MAX_TRUMPS, reservation_order
-from tutor.rules.games import GAMES, check_game, is_solo, plain_suits, trump_order
 from tutor.rules.rulesets import RuleSet
-from tutor.web import labels
-from tutor.web.cards import SUIT_TITLES
-from tutor.web.settings import current_rules
+from tutor.rules.scoring import DealSummary, scored_lines
+from tutor.rules.terms import GAME_IDS, AnnouncementId, Party, narrow
+from tutor.web import words
+from tutor.web.base.rules import current_rules
+from tutor.web.words.cards import SUIT_TITLES
 
 bp = Blueprint("reference", __name__, url_prefix=i18n.LANG_PREFIX)
-
-WEDDING_TRICKS = (1, 2, 3)  # the tricks in which a wedding can be clarified
 
 
 @dataclass
@@ -47,11 +57,7 @@ class TrumpGroup:
 def trump_groups(rules: RuleSet) -> list[TrumpGroup]:
     """Each game kind the rules play, grouped where the engine gives identical orders."""
     groups: list[TrumpGroup] = []
-    for game in GAMES:
-        try:
-            check_game(game, rules)
-        except RulesError:
-            continue  # not played under these rules (poverty without the option)
+    for game in played_games(rules):
         trumps = trump_order(game, rules)
         plain = plain_suits(game, rules)
         for group in groups:
@@ -75,14 +81,15 @@ class Deadlines:
     """Fewest cards in hand for each announcement, without and with a wedding."""
 
     deck: int
-    levels: list[list[int]]  # per level: no wedding, then clarified in trick 1, 2, 3
+    columns: tuple[int | None, ...]  # no wedding (None), then clarified in trick 1, 2, 3
+    levels: list[list[int]]  # per level, one per column
     replies: list[tuple[int | None, list[int | None]]]  # (other party's level or None = any, row)
     silent_before_clarification: bool
 
 
 def deadlines(rules: RuleSet) -> Deadlines:
     """The deadline table for these rules, as the engine counts it."""
-    columns: list[int | None] = [None, *WEDDING_TRICKS]
+    columns = DEADLINE_COLUMNS
     levels = [[deadline(level, rules, t) for t in columns] for level in range(SCHWARZ + 1)]
     replies: list[tuple[int | None, list[int | None]]] = [
         (opponent, [reply_deadline(opponent, rules, t) for t in columns]) for opponent in range(SCHWARZ + 1)
@@ -90,48 +97,15 @@ def deadlines(rules: RuleSet) -> Deadlines:
     if all(row == replies[0][1] for _, row in replies):
         replies = [(None, replies[0][1])]  # the reply window does not depend on what was said
     silent = not may_announce(rules, "wedding", "re", rules.tricks, None, None, 0)
-    return Deadlines(rules.deck, levels, replies, silent)
-
-
-@dataclass
-class Needs:
-    """What one party needs to win in one situation: card points, or tricks."""
-
-    points: int | None = None
-    tricks: int | None = None
+    return Deadlines(rules.deck, columns, levels, replies, silent)
 
 
 @dataclass
 class WinRow:
     re_level: int
     kontra_level: int
-    needs: dict[str, Needs] = field(default_factory=dict)
+    needs: dict[str, Need] = field(default_factory=dict)
     nobody_possible: bool = False
-
-
-def _wins(party: str, points: int, tricks: int, rules: RuleSet, re_level: int, kontra_level: int) -> bool:
-    """Whether `party` wins holding `points` card points and `tricks` tricks."""
-    total = rules.tricks
-    if party == "re":
-        return scoring.who_wins(points, tricks, total, re_level, kontra_level) == "re"
-    return scoring.who_wins(240 - points, total - tricks, total, re_level, kontra_level) == "kontra"
-
-
-def _needs(party: str, rules: RuleSet, re_level: int, kontra_level: int) -> Needs:
-    """The fewest card points that win (with some tricks on each side), or, where winning
-    hangs on tricks rather than points (schwarz), the fewest tricks that win."""
-    all_points = range(241)
-    by_tricks = next(
-        (t for t in range(rules.tricks + 1) if all(_wins(party, p, t, rules, re_level, kontra_level) for p in all_points)),
-        None,
-    )
-    middle = range(1, rules.tricks)
-    by_points = next(
-        (p for p in all_points if all(_wins(party, p, t, rules, re_level, kontra_level) for t in middle)), None
-    )
-    if by_points is not None and (by_points > 0 or by_tricks is None):
-        return Needs(points=by_points)
-    return Needs(tricks=by_tricks)
 
 
 def win_rows(rules: RuleSet) -> list[WinRow]:
@@ -145,78 +119,36 @@ def win_rows(rules: RuleSet) -> list[WinRow]:
     for re_level, kontra_level in situations:
         row = WinRow(re_level, kontra_level)
         for party in ("re", "kontra"):
-            row.needs[party] = _needs(party, rules, re_level, kontra_level)
-        row.nobody_possible = any(
-            scoring.who_wins(p, rules.tricks // 2, rules.tricks, re_level, kontra_level) is None
-            for p in range(241)
-        )
+            row.needs[party] = needs(party, re_level, kontra_level, rules.tricks)
+        row.nobody_possible = row.needs["re"].nobody_possible
         rows.append(row)
     return rows
 
 
-@dataclass
-class LineInfo:
-    id: str
-    points: int
-    solo: bool  # whether the line can also be scored in a solo
-
-
-@lru_cache(maxsize=64)
-def scoring_lines(rules: RuleSet) -> list[LineInfo]:
-    """Which lines the engine scores under these rules and what one of each is worth, found
-    by scoring a grid of deals: every pair of announcements, points on both sides of each
-    threshold, no trick / some / all tricks, with and without extra points."""
-    tricks = rules.tricks
-    extras = {party: {"fox": 1, "doppelkopf": 1, "karlchen": 1, "karlchen_caught": 1} for party in ("re", "kontra")}
-    points = (0, 29, 30, 59, 60, 89, 90, 119, 120, 121, 150, 151, 180, 181, 210, 211, 240)
-    levels = [None, "re", "no_90", "no_60", "no_30", "schwarz"]
-    seen: dict[str, int] = {}
-    in_solo: set[str] = set()
-    for game in ("normal", "solo_queens"):
-        for re_points in points:
-            for re_tricks in {0 if re_points == 0 else 1, tricks // 2, tricks if re_points == 240 else tricks - 1}:
-                for re_said in levels:
-                    for kontra_said in levels:
-                        kontra = "kontra" if kontra_said == "re" else kontra_said
-                        result = scoring.score(rules, game, re_points, re_tricks, re_said, kontra, extras)
-                        for line in result.lines:
-                            seen[line.id] = min(seen.get(line.id, line.points), line.points)
-                            if is_solo(game):
-                                in_solo.add(line.id)
-    order = list(scoring.LINE_IDS)
-    return [LineInfo(i, seen[i], i in in_solo) for i in sorted(seen, key=order.index)]
-
-
 def situation(row: WinRow) -> str:
     """What was announced, in words: "nothing", "Re", "Re: no 90", "both: no 90"."""
-    said = {party: level for party, level in (("re", row.re_level), ("kontra", row.kontra_level)) if level != NONE}
+    levels: tuple[tuple[Party, int], ...] = (("re", row.re_level), ("kontra", row.kontra_level))
+    said = {party: level for party, level in levels if level != NONE}
     if not said:
         return _("nothing")
     if len(said) == 2 and row.re_level == row.kontra_level and row.re_level > 0:
-        return _("both parties: %(announcement)s", announcement=labels.LEVELS[row.re_level])
+        return _("both parties: %(announcement)s", announcement=words.LEVELS[row.re_level])
     parts = []
     for party, level in said.items():
         if level == 0:
-            parts.append(str(labels.PARTIES[party]))
+            parts.append(str(words.PARTIES[party]))
         else:
-            parts.append(_("%(party)s: %(announcement)s", party=labels.PARTIES[party], announcement=labels.LEVELS[level]))
+            parts.append(_("%(party)s: %(announcement)s", party=words.PARTIES[party], announcement=words.LEVELS[level]))
     return _(" and ").join(parts)
-
-
-def signed(number: int) -> str:
-    """A score as a sheet writes it: +5, −5 (a real minus sign), 0."""
-    return f"+{number}" if number > 0 else f"\u2212{-number}" if number < 0 else "0"
 
 
 @dataclass
 class Example:
     """A worked example: the deal as the engine was asked, and its answer."""
 
-    game: str
-    re_points: int
-    re_tricks: int
-    announced: list[str]
-    extras: dict[str, dict[str, int]]
+    summary: DealSummary
+    announced: list[AnnouncementId]
+    extras: dict[str, dict[str, int]]  # only the extra points the deal has
     result: scoring.Score
 
 
@@ -224,14 +156,13 @@ def worked_examples(rules: RuleSet) -> list[Example]:
     """RULES.md's worked examples, each scored by the engine under the visitor's rules."""
     examples = []
     for example in scoring.WORKED_EXAMPLES:
-        args = example.kwargs()
         try:
-            result = scoring.score(rules, **args)
+            result = example.score(rules)
         except RulesError:
             continue  # a deal these rules cannot have (say, with 40 cards)
-        announced = [a for a in (args.get("re_announced"), args.get("kontra_announced")) if a]
-        extras = {party: {k: n for k, n in (args.get("extras") or {}).get(party, {}).items() if n} for party in ("re", "kontra")}
-        examples.append(Example(args["game"], args["re_points"], args["re_tricks"], announced, extras, result))
+        announced = [a for a in (example.re_announced, example.kontra_announced) if a]
+        extras = {party: {k: n for k, n in example.extras.get(party, {}).items() if n} for party in ("re", "kontra")}
+        examples.append(Example(example, announced, extras, result))
     return examples
 
 
@@ -256,10 +187,10 @@ def reservation_rows(rules: RuleSet) -> list[ReservationRow]:
     rows = []
     for reservation, decision in reservation_order(rules):
         if reservation.kind == "solo":
-            solo = "compulsory" if reservation.compulsory else "voluntary" if rules.ruleset == "ddv" else "solo"
+            solo = "compulsory" if reservation.compulsory else "voluntary" if rules.has_compulsory_solos else "solo"
             label = SOLO_LABELS[solo]
         else:
-            label = labels.GAMES[reservation.kind]
+            label = words.GAMES[narrow(reservation.kind, GAME_IDS)]
         rows.append(ReservationRow(label, decision.leader == decision.declarer, decision.same_dealer_again))
     return rows
 
@@ -275,7 +206,7 @@ def reference_for(rules: RuleSet) -> dict[str, Any]:
         "deck_points": sum(card_points(c) for c in deck(rules.deck)),
         "deadlines": [deadlines(rules), deadlines(other_deck)],
         "win_rows": win_rows(rules),
-        "lines": scoring_lines(rules),
+        "lines": scored_lines(rules),
         "examples": worked_examples(rules),
         "reservations": reservation_rows(rules),
         "clarification_tricks": CLARIFICATION_TRICKS,
@@ -301,6 +232,6 @@ def show() -> str:
         suit_titles=SUIT_TITLES,
         situation=situation,
         is_solo=is_solo,
-        signed=signed,
+        signed=words.signed,
         **reference_for(rules),
     )

@@ -1,5 +1,7 @@
-"""Names the pages show for the engine's ids: rule sets, house options, game kinds,
-announcements, scoring lines. Names only: what a rule does is the engine's to say.
+"""The translated labels several features share: names the pages show for the engine's ids
+(rule sets, house options, game kinds, announcements, scoring lines). Names only: what a
+rule does is the engine's to say. Card faces are in `words.cards`, the messages of engine
+errors in `words.errors`.
 
 Module-level constants, so `lazy_gettext`: each is translated when a page renders it.
 """
@@ -11,6 +13,8 @@ from typing import Final
 from flask_babel import lazy_gettext as _l
 from flask_babel.speaklater import LazyString
 
+from tutor.rules.terms import AnnouncementId, Game, LineId, Party, RulesetName
+
 
 @dataclass(frozen=True)
 class Option:
@@ -21,11 +25,11 @@ class Option:
     values: dict[object, LazyString]
 
 
-RULESETS: Final = {
+RULESETS: Final[dict[RulesetName, LazyString]] = {
     "ddv": _l("DDV tournament rules"),
     "pagat": _l("Classic rules (pagat)"),
 }
-RULESET_EXPLANATIONS: Final = {
+RULESET_EXPLANATIONS: Final[dict[RulesetName, LazyString]] = {
     "ddv": _l("The tournament rules of the German Doppelkopf Association (DDV), as played in clubs and tournaments."),
     "pagat": _l("The rules of the classic English description of the game, as many home games play them."),
 }
@@ -74,7 +78,7 @@ OPTIONS: Final = {
     ),
 }
 
-GAMES: Final = {
+GAMES: Final[dict[Game, LazyString]] = {
     "normal": _l("Normal game"),
     "wedding": _l("Wedding (Hochzeit)"),
     "poverty": _l("Poverty (Armut)"),
@@ -89,7 +93,7 @@ GAMES: Final = {
     "solo_aces": _l("Aces solo (Fleischloser)"),
 }
 
-PARTIES: Final = {"re": _l("Re"), "kontra": _l("Kontra")}
+PARTIES: Final[dict[Party, LazyString]] = {"re": _l("Re"), "kontra": _l("Kontra")}
 
 # Announcements by level; level 0 is the party's own name.
 LEVELS: Final = {
@@ -99,7 +103,7 @@ LEVELS: Final = {
     3: _l("no 30"),
     4: _l("schwarz"),
 }
-ANNOUNCEMENTS: Final = {
+ANNOUNCEMENTS: Final[dict[AnnouncementId, LazyString]] = {
     "re": _l("Re"),
     "kontra": _l("Kontra"),
     "no_90": _l("no 90"),
@@ -108,7 +112,7 @@ ANNOUNCEMENTS: Final = {
     "schwarz": _l("schwarz"),
 }
 
-LINES: Final = {
+LINES: Final[dict[LineId, LazyString]] = {
     "won": _l("won"),
     "against_the_old_ones": _l("against the old ones (die Alten)"),
     "below_90": _l("opponents below 90"),
@@ -148,3 +152,13 @@ SPECIAL_CARDS: Final = {
     "fuchs": _l("Fuchs (fox)"),
     "karlchen": _l("Karlchen"),
 }
+
+
+def signed(number: int) -> str:
+    """A score as a sheet writes it: +5, −5 (a real minus sign), 0."""
+    return f"+{number}" if number > 0 else f"\u2212{-number}" if number < 0 else "0"
+
+
+def number(value: int) -> str:
+    """A total: −8 with a real minus sign."""
+    return f"\u2212{-value}" if value < 0 else str(value)

@@ -5,7 +5,7 @@ offline).
 
 A question is rebuilt from its kind, seed, level and rules; the form carries them signed, so
 the server checks every answer against the engine. A tampered, replayed or malformed answer
-gets a message and a fresh question. Progress lives in a signed cookie (quiz_progress).
+gets a message and a fresh question. Progress lives in a signed cookie (progress.py).
 """
 from __future__ import annotations
 
@@ -20,12 +20,13 @@ from flask_babel import gettext as _
 from itsdangerous import BadSignature, URLSafeSerializer
 from werkzeug.wrappers import Response
 
-from tutor import htmx, i18n
+from tutor import htmx, i18n, security
 from tutor.quiz import KINDS, MAX_LEVEL, BadAnswer, Question, check, make, parse_answer
 from tutor.rules.rulesets import RuleSet
-from tutor.web import quiz_progress, quiz_text
-from tutor.web.quiz_progress import DAILY_LENGTH, Progress, daily_plan, today
-from tutor.web.settings import current_rules, from_cookie, to_cookie
+from tutor.web.base.rules import current_rules, from_cookie, to_cookie
+from tutor.web.quiz import progress as quiz_progress
+from tutor.web.quiz import text as quiz_text
+from tutor.web.quiz.progress import DAILY_LENGTH, Progress, daily_plan, today
 
 bp = Blueprint("quiz", __name__, url_prefix=i18n.LANG_PREFIX + "/quiz")
 
@@ -41,15 +42,15 @@ def _signer() -> URLSafeSerializer:
 
 def progress() -> Progress:
     if "quiz_progress" not in g:
-        g.quiz_progress = quiz_progress.read(current_app.config["SECRET_KEY"], request.cookies.get(quiz_progress.COOKIE))
-    return g.quiz_progress
+        cookie = request.cookies.get(quiz_progress.COOKIE)
+        g.quiz_progress = quiz_progress.read(current_app.config["SECRET_KEY"], cookie)
+    stored: Progress = g.quiz_progress
+    return stored
 
 
 def _save(response: Response) -> Response:
-    response.set_cookie(
-        quiz_progress.COOKIE, quiz_progress.write(current_app.config["SECRET_KEY"], progress()),
-        max_age=quiz_progress.MAX_AGE, samesite="Lax", httponly=True, secure=request.is_secure,
-    )
+    value = quiz_progress.write(current_app.config["SECRET_KEY"], progress())
+    security.set_cookie(response, request, quiz_progress.COOKIE, value, quiz_progress.MAX_AGE)
     return response
 
 
@@ -164,7 +165,7 @@ def answer(mode: str, kind: str | None = None) -> Response:
     count it once, and show why. Anything wrong gets a message and a fresh question."""
     day = today()
     try:
-        if request.headers.get("Sec-Fetch-Site") == "cross-site":
+        if security.is_cross_site(request):
             raise BadSignature("another site")  # an answer posted from elsewhere is not the player's
         data = _signer().loads(request.form.get("token", ""))
         if not isinstance(data, dict) or data.get("m") != mode or (kind and data.get("k") != kind):

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
-from datetime import date, datetime, timezone
+from datetime import UTC, date, datetime
 from typing import Any, Final
 
 from itsdangerous import BadSignature, URLSafeSerializer
@@ -30,7 +30,7 @@ DAILY_LEVELS: Final = (0, 0, 1, 1, 1, 2, 2, 2, 3, 3)
 
 def today() -> int:
     """Today as a day number (UTC): the daily challenge is the same for everyone that day."""
-    return datetime.now(timezone.utc).date().toordinal()
+    return datetime.now(UTC).date().toordinal()
 
 
 def day_text(day: int) -> str:

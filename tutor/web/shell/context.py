@@ -5,15 +5,14 @@ from __future__ import annotations
 from typing import Any
 
 from flask import Flask, request, url_for
-from flask_babel import get_locale
-from flask_babel import lazy_pgettext
+from flask_babel import get_locale, lazy_pgettext
 
 from tutor import i18n
 from tutor.rules.rulesets import RuleSet
-from tutor.web import labels
-from tutor.web.cards import card_face
-from tutor.web.pwa import static_url
-from tutor.web.settings import current_rules, to_cookie
+from tutor.web import words
+from tutor.web.base.rules import current_rules, to_cookie
+from tutor.web.shell.pwa import static_url
+from tutor.web.words.cards import card_face
 
 # The five sections of the app: (key, endpoint, label). The key names the icon too.
 NAV_ITEMS = (
@@ -54,7 +53,7 @@ def init_app(app: Flask) -> None:
             "nav_items": NAV_ITEMS,
             "static_url": static_url,
             "card_face": card_face,
-            "labels": labels,
+            "labels": words,
             "current_rules": current_rules,
             "changed_options": changed_options,
             "rules_key": to_cookie(current_rules()),

@@ -12,15 +12,15 @@ from flask import Blueprint, Response, request
 from flask_babel import force_locale
 from werkzeug.exceptions import RequestEntityTooLarge
 
-from tutor.rules.announcements import PARTIES, may_announce
-from tutor.rules.cards import POINTS, card_id
+from tutor.rules.announcements import PARTIES, may_announce, wedding_clarification
+from tutor.rules.cards import DECK_POINTS, POINTS, card_id
 from tutor.rules.deals import parse_card_in, parse_trick_list, replay
 from tutor.rules.errors import RulesError
-from tutor.rules.games import check_game, game_table
+from tutor.rules.games import CLARIFICATION_TRICKS, WEDDINGS, check_game, game_table
 from tutor.rules.rulesets import RuleSet, parse_rules
-from tutor.rules.scoring import EXTRA_MAX, EXTRAS, check_summary, default_re_tricks, score
-from tutor.web.api_errors import error_message
-from tutor.web.openapi import OPENAPI
+from tutor.rules.scoring import EXTRAS, check_summary, default_re_tricks, extra_max, score
+from tutor.web.api.openapi import OPENAPI
+from tutor.web.words.errors import error_message
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
 
@@ -191,14 +191,10 @@ def announcements(body: dict[str, Any]) -> dict[str, Any]:
     if party not in PARTIES:
         raise RulesError("unknown_party", "party")
     cards = _integer(_required(body, "cards_in_hand"), "cards_in_hand", 0, rules.tricks)
-    wedding = body.get("wedding_clarified_in_trick")
-    if game in ("wedding", "wedding_solo"):
-        if wedding is None and game == "wedding":
-            raise RulesError("missing_field", "wedding_clarified_in_trick")
-        # A wedding becomes a solo only once the groom has won the third trick.
-        wedding = 3 if wedding is None else _integer(wedding, "wedding_clarified_in_trick", 0, 3)
-    elif wedding is not None:
-        raise RulesError("wedding_only", "wedding_clarified_in_trick")
+    given = body.get("wedding_clarified_in_trick")
+    if given is not None and game in WEDDINGS:
+        given = _integer(given, "wedding_clarified_in_trick", 0, CLARIFICATION_TRICKS)
+    wedding = wedding_clarification(game, given)
     own, opponent = body.get("own"), body.get("opponent")
     return {"allowed": may_announce(rules, game, party, cards, own, opponent, wedding)}
 
@@ -224,7 +220,7 @@ def _extras(value: Any, rules: RuleSet) -> dict[str, dict[str, int]]:
         for name, count in counts.items():
             if name not in EXTRAS:
                 raise RulesError("unknown_field", f"extras.{party}.{str(name)[:20]}")
-            _integer(count, f"extras.{party}.{name}", 0, EXTRA_MAX.get(name, rules.tricks))
+            _integer(count, f"extras.{party}.{name}", 0, extra_max(name, rules))
         extras[party] = dict(counts)
     return extras
 
@@ -244,7 +240,7 @@ def score_deal(body: dict[str, Any]) -> dict[str, Any]:
         raise RulesError("illegal_combination", sorted(stray)[0])
     re_said, kontra_said = _announcements(body.get("announcements", {}))
     if not deal_form:
-        re_points = _integer(_required(body, "re_points"), "re_points", 0, 240)
+        re_points = _integer(_required(body, "re_points"), "re_points", 0, DECK_POINTS)
         if "re_tricks" in body:
             re_tricks = _integer(body["re_tricks"], "re_tricks", 0, rules.tricks)
         else:

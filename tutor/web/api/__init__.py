@@ -1,0 +1,1 @@
+"""The JSON API v1 (`/api/v1/…`) and its OpenAPI document."""

@@ -1,0 +1,601 @@
+"""The quiz in words: prompts, answers and the engine's reasons, in the page's language.
+
+The engine says which rule decided (a code with parameters); this module only words it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, Final
+
+from babel.lists import format_list
+from flask_babel import get_locale, ngettext
+from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
+
+from tutor.quiz.base import Choice, Question
+from tutor.rules.announcements import announcement_id, shift
+from tutor.rules.cards import RANK_POINTS, RANKS, parse_card, rank_of, suit_of
+from tutor.rules.explain import Reason
+from tutor.rules.terms import ANNOUNCEMENT_IDS, GAME_IDS, PARTY_IDS, narrow
+from tutor.web import words
+from tutor.web.words import signed
+from tutor.web.words.cards import SUIT_SYMBOLS, rank_letter, suit_name
+
+SEATS: Final = (_l("North"), _l("East"), _l("South"), _l("West"))
+KIND_TITLES: Final = {
+    "winner": _l("Who takes the trick"),
+    "legal": _l("Which cards may be played"),
+    "trumps": _l("Trumps"),
+    "points": _l("Card points"),
+    "announce": _l("Who may still announce"),
+    "needs": _l("What a party needs"),
+    "score": _l("Score the deal"),
+    "game": _l("Which game is played"),
+    "party": _l("Re or Kontra"),
+}
+KIND_TEXTS: Final = {
+    "winner": _l("Tap the card that takes the trick."),
+    "legal": _l("Tick every card the player may play."),
+    "trumps": _l("Which card is higher, and which cards are trumps."),
+    "points": _l("Count the card points in a trick or a pile."),
+    "announce": _l("Deadlines, replies and a wedding’s clarification."),
+    "needs": _l("How many card points win, given the announcements."),
+    "score": _l("Who won a deal and what each player writes."),
+    "game": _l("From four reservations to the game and the first card."),
+    "party": _l("The old ones, a wedding, a poverty, a solo."),
+}
+LEVEL_NAMES: Final = {
+    0: _l("normal games"),
+    1: _l("normal games and weddings"),
+    2: _l("with solos"),
+    3: _l("everything, house options too"),
+}
+
+
+def seat(number: int) -> str:
+    return str(SEATS[number])
+
+
+def plays(pairs: list[tuple[int, str]]) -> list[tuple[str, str]]:
+    """(seat, card) pairs as the trick partial takes them: (player name, card)."""
+    return [(seat(s), c) for s, c in pairs]
+
+
+def winner_index(pairs: list[tuple[int, str]], winner: int) -> int:
+    """Where in the trick the winning seat played."""
+    return [s for s, _c in pairs].index(winner)
+
+
+def short(card_id: str) -> str:
+    """A card as players write it: "D♣" in German, "Q♣" in English."""
+    card = parse_card(card_id)
+    return rank_letter(rank_of(card)) + SUIT_SYMBOLS[suit_of(card)]
+
+
+def game_name(game: str) -> str:
+    return str(words.GAMES[narrow(game, GAME_IDS)])
+
+
+def party_name(party: str) -> str:
+    return str(words.PARTIES[narrow(party, PARTY_IDS)])
+
+
+def announcement(level: int, party: str) -> str:
+    return str(words.ANNOUNCEMENTS[announcement_id(level, party)])
+
+
+def prompt(q: Question) -> str:
+    """The question itself."""
+    p = q.params
+    if q.prompt == "winner_complete":
+        return _("Which card takes this trick?")
+    if q.prompt == "winner_so_far":
+        return _("Which card takes this trick so far?")
+    if q.prompt == "legal":
+        return _("%(seat)s is to play. Tick every card %(seat)s may play.", seat=seat(p["seat"]))
+    if q.prompt == "higher":
+        return _("Which of these two cards is higher?")
+    if q.prompt == "is_trump":
+        return _("Is this card a trump?")
+    if q.prompt == "points_trick":
+        return _("How many card points are in this trick?")
+    if q.prompt == "points_pile":
+        return ngettext(
+            "How many card points are in this trick?", "How many card points are in these %(num)d tricks?", p["count"]
+        )
+    if q.prompt == "announce_what":
+        return ngettext(
+            "What may %(seat)s (%(party)s, %(num)d card in hand) announce now? Tick everything allowed, or nothing.",
+            "What may %(seat)s (%(party)s, %(num)d cards in hand) announce now? Tick everything allowed, or nothing.",
+            p["cards"],
+            seat=seat(p["seat"]),
+            party=party_name(p["party"]),
+        )
+    if q.prompt == "announce_who":
+        return _("Which players may announce something now? Tick them all, or nobody.")
+    if q.prompt == "needs":
+        return _("What does %(party)s need to win?", party=party_name(p["party"]))
+    if q.prompt == "needs_solo":
+        return _("In a solo (the soloist is Re), what does %(party)s need to win?", party=party_name(p["party"]))
+    if q.prompt == "score":
+        return _("Who won this deal, and what does each Re player write on the score sheet?")
+    if q.prompt == "score_solo":
+        return _("Who won this solo, and what does the soloist (Re) write on the score sheet?")
+    if q.prompt == "game":
+        return _("Which game is played, and who plays the first card?")
+    if q.prompt == "leader":
+        return _("Everybody is healthy: who plays the first card?")
+    if q.prompt == "party":
+        return _("Which party is %(seat)s in?", seat=seat(p["seat"]))
+    raise KeyError(q.prompt)
+
+
+def choice_label(choice: Choice) -> str:
+    """What a choice says when it is not a card."""
+    p = choice.params
+    if choice.label == "seat":
+        return seat(p["seat"])
+    if choice.label in ("yes", "no"):
+        return _("Yes") if choice.label == "yes" else _("No")
+    if choice.label in ("re", "kontra"):
+        return party_name(choice.label)
+    if choice.label == "nobody":
+        return _("Nobody")
+    if choice.label == "normal":
+        return game_name("normal")
+    if choice.label == "declared":
+        return _(
+            "%(game)s (%(seat)s)",
+            game=game_name(p["game"]) if p["game"] != "poverty" else str(words.GAMES["poverty"]),
+            seat=seat(p["seat"]),
+        )
+    if choice.label == "need":
+        return need_text(choice.value)
+    if choice.label in ANNOUNCEMENT_IDS:
+        return str(words.ANNOUNCEMENTS[narrow(choice.label, ANNOUNCEMENT_IDS)])
+    raise KeyError(choice.label)
+
+
+def need_text(value: str) -> str:
+    if value == "all":
+        return _("all tricks")
+    if value == "one":
+        return _("at least one trick")
+    return _("at least %(points)d card points", points=int(value[1:]))
+
+
+def field_label(name: str | None) -> str:
+    return {
+        "winner": _("Who won?"),
+        "result": _("Points for each Re player"),
+        "result_solo": _("Points for the soloist"),
+        "game": _("Game"),
+        "leader": _("Plays the first card"),
+    }.get(name or "", "")
+
+
+def answer_text(q: Question) -> str:
+    """The right answer in words, for the feedback line."""
+    parts = []
+    for f, value in zip(q.fields, q.answer, strict=True):
+        if f.mode == "number":
+            parts.append(signed(int(value)) if f.name == "result" else value)
+            continue
+        chosen = (
+            [c for c in f.choices if c.value in value.split(",")]
+            if f.mode == "many"
+            else [c for c in f.choices if c.value == value]
+        )
+        words = [short(c.card) if c.card else choice_label(c) for c in chosen]
+        if f.mode == "many" and not words:
+            words = [_("none")]
+        parts.append(", ".join(words))
+    return " · ".join(parts)
+
+
+def _cards(ids: list[str]) -> str:
+    return ", ".join(short(c) for c in ids)
+
+
+def reason_text(reason: Reason, q: Question) -> str:
+    """One reason of the engine as a sentence."""
+    p: dict[str, Any] = reason.params
+    code = reason.code
+    card = short(p["card"]) if "card" in p else ""
+    if code in WORDS:
+        return WORDS[code](p, card, q)
+    return GROUPED[code](p, code, q)
+
+
+def _suit(p: dict[str, Any]) -> str:
+    return suit_name(p["suit"])
+
+
+def _level_name(level: int, party: str) -> str:
+    return announcement(level, party)
+
+
+def _announce(p: dict[str, Any], code: str, q: Question) -> str:
+    party = p.get("party") or q.params.get("party", "re")
+    name = _level_name(p["level"], party) if "level" in p else ""
+
+    def who(text: str) -> str:
+        # One message, so each language places and spaces the colon its own way.
+        return _("%(seat)s: %(text)s", seat=seat(p["seat"]), text=text) if "seat" in p else text
+
+    if code == "wedding_unclarified":
+        text = _("Nobody may announce before the wedding’s clarification trick is complete.")
+    elif code == "already_made":
+        text = _("“%(announcement)s” has been announced already.", announcement=name)
+    elif code == "too_late":
+        text = ngettext(
+            "“%(announcement)s” needs %(num)d card in hand; it is too late.",
+            "“%(announcement)s” needs %(num)d cards in hand; it is too late.",
+            p["needed"],
+            announcement=_level_name(p["missed"], party),
+        )
+        if p["missed"] != p["level"]:
+            text = _skipped_too_late(p, name, party)
+    elif code == "skipped_level_too_late":
+        text = _skipped_too_late(p, name, party)
+    elif code == "reply_in_time":
+        text = ngettext(
+            "%(party)s may still reply with “%(announcement)s”: %(num)d card in hand is enough after the other party "
+            "announced.",
+            "%(party)s may still reply with “%(announcement)s”: %(num)d cards in hand are enough after the other "
+            "party announced.",
+            p["needed"],
+            party=party_name(party),
+            announcement=_level_name(0, party),
+        )
+    elif code == "reply_too_late":
+        text = ngettext(
+            "Even a reply with “%(announcement)s” needs %(num)d card in hand: too late.",
+            "Even a reply with “%(announcement)s” needs %(num)d cards in hand: too late.",
+            p["needed"],
+            announcement=_level_name(0, party),
+        )
+    elif code == "rides_along":
+        text = ngettext(
+            "“%(target)s” is in time (%(num)d card needed), and “%(announcement)s” comes with it even though its own "
+            "deadline has passed.",
+            "“%(target)s” is in time (%(num)d cards needed), and “%(announcement)s” comes with it even though its own "
+            "deadline has passed.",
+            p["needed"],
+            target=name,
+            announcement=_level_name(0, party),
+        )
+    elif code == "all_made":
+        return who(_("Everything has been announced already."))
+    else:  # in_time
+        text = ngettext(
+            "“%(announcement)s” needs %(num)d card in hand: in time.",
+            "“%(announcement)s” needs %(num)d cards in hand: in time.",
+            p["needed"],
+            announcement=name,
+        )
+    moved = p.get("trick") and shift(q.rules, p["trick"]) > shift(q.rules)
+    if moved and code not in ("wedding_unclarified", "already_made"):
+        text += " " + ngettext(
+            "(The wedding was clarified in trick %(trick)d: every deadline falls %(num)d card later.)",
+            "(The wedding was clarified in trick %(trick)d: every deadline falls %(num)d cards later.)",
+            shift(q.rules, p["trick"]) - shift(q.rules),
+            trick=p["trick"],
+        )
+    return who(text)
+
+
+def _skipped_too_late(p: dict[str, Any], name: str, party: str) -> str:
+    return ngettext(
+        "“%(target)s” would make “%(announcement)s” too, which needs %(num)d card in hand: too late.",
+        "“%(target)s” would make “%(announcement)s” too, which needs %(num)d cards in hand: too late.",
+        p["needed"],
+        target=name,
+        announcement=_level_name(p["missed"], party),
+    )
+
+
+def _needs(p: dict[str, Any], code: str, q: Question) -> str:
+    party = party_name(p["party"])
+    other = party_name("kontra" if p["party"] == "re" else "re")
+    if code == "meet_own_announcement":
+        text = _(
+            "%(party)s announced “%(announcement)s” and wins only by making it.",
+            party=party,
+            announcement=_level_name(p["own"], p["party"]),
+        )
+    elif code == "opponent_misses":
+        text = _(
+            "%(other)s announced “%(announcement)s”; %(party)s wins as soon as %(other)s misses it.",
+            party=party,
+            other=other,
+            announcement=_level_name(p["opponent"], "kontra" if p["party"] == "re" else "re"),
+        )
+    elif code == "kontra_alone_moves_line":
+        text = _(
+            "“Kontra” was announced and “Re” was not, which moves the line: %(party)s needs %(need)s.",
+            party=party,
+            need=_need(p),
+        )
+    else:
+        text = _("Nobody announced more than Re or Kontra: %(party)s needs %(need)s.", party=party, need=_need(p))
+    if p.get("nobody"):
+        text += " " + _("If neither party makes its announcement, nobody wins the deal.")
+    return text
+
+
+def _need(p: dict[str, Any]) -> str:
+    return need_text(f"p{p['points']:d}") if p.get("points") is not None else need_text(p["tricks"])
+
+
+def _score(p: dict[str, Any], code: str, q: Question) -> str:
+    if code == "nobody_won":
+        return _("Both parties announced more than Re or Kontra and neither made it: nobody won.")
+    if code == "winner":
+        return _("%(party)s won: it needed %(need)s.", party=party_name(p["party"]), need=_need(p))
+    lines = "; ".join(
+        _("%(line)s (%(party)s) %(points)d", line=words.LINES[line_id], party=party_name(party), points=points)
+        for line_id, party, points in p["lines"]
+    ) or _("no lines")
+    return _("Lines: %(lines)s.", lines=lines) + " " + score_total(Reason(code, p))
+
+
+def score_total(reason: Reason) -> str:
+    """What the lines add up to, and what each player writes."""
+    p = reason.params
+    if p["solo"]:
+        total = _(
+            "Value %(value)s, seen from Re. The soloist writes three times: %(re)s; each opponent %(kontra)s.",
+            value=signed(p["value"]),
+            re=signed(p["re"]),
+            kontra=signed(p["kontra"]),
+        )
+    else:
+        total = _(
+            "Value %(value)s, seen from Re: each Re player writes %(re)s, each Kontra player %(kontra)s.",
+            value=signed(p["value"]),
+            re=signed(p["re"]),
+            kontra=signed(p["kontra"]),
+        )
+    return total
+
+
+def _game(p: dict[str, Any], code: str, q: Question) -> str:
+    others = format_list([seat(s) for s in p.get("others", ())], locale=str(get_locale()))
+    texts = {
+        "all_healthy": lambda: _("Everybody is healthy: a normal game."),
+        "only_reservation": lambda: _("%(seat)s is the only one with a reservation.", seat=seat(p["seat"])),
+        "earlier_in_turn": lambda: _(
+            "Of reservations of the same kind, the one asked earlier wins: %(seat)s, before %(others)s.",
+            seat=seat(p["seat"]),
+            others=others,
+        ),
+        "priority_ddv": lambda: _(
+            "DDV rules: a compulsory solo comes before a voluntary solo, a solo before poverty and a wedding; "
+            "%(seat)s wins over %(others)s.",
+            seat=seat(p["seat"]),
+            others=others,
+        ),
+        "priority_pagat": lambda: _(
+            "Classic rules: a solo comes before poverty, poverty before a wedding; %(seat)s wins over %(others)s.",
+            seat=seat(p["seat"]),
+            others=others,
+        ),
+        "left_of_dealer_leads": lambda: _(
+            "The dealer’s left neighbour, %(seat)s, plays the first card.", seat=seat(p["seat"])
+        ),
+        "solo_lead_left_by_solo_kind": lambda: _(
+            "A voluntary solo is led by the dealer’s left neighbour, %(seat)s.", seat=seat(p["seat"])
+        ),
+        "solo_lead_left_left_of_dealer": lambda: _(
+            "Under these rules the dealer’s left neighbour, %(seat)s, leads every solo.", seat=seat(p["seat"])
+        ),
+        "solo_lead_left_soloist": lambda: _(
+            "The dealer’s left neighbour, %(seat)s, plays the first card.", seat=seat(p["seat"])
+        ),
+        "compulsory_soloist_leads": lambda: _(
+            "A compulsory solo is led by the soloist, %(seat)s, and the same dealer deals again.", seat=seat(p["seat"])
+        ),
+        "soloist_leads": lambda: _("Under these rules the soloist, %(seat)s, leads.", seat=seat(p["seat"])),
+    }
+    return texts[code]()
+
+
+def _party(p: dict[str, Any], code: str, q: Question) -> str:
+    who = seat(p["seat"])
+    texts = {
+        "holds_old_one": lambda: _("%(seat)s holds a Q♣ (die Alten): the holders of the Q♣ are Re.", seat=who),
+        "no_old_one": lambda: _("%(seat)s holds no Q♣ (die Alten), so %(seat)s is Kontra.", seat=who),
+        "wedding_groom": lambda: _(
+            "%(seat)s holds both Q♣ and declared a wedding: Re, with the partner found in the clarification trick.",
+            seat=who,
+        ),
+        "wedding_became_solo": lambda: _(
+            "%(seat)s won the first three tricks alone: the wedding became a solo, and %(seat)s is Re alone.", seat=who
+        ),
+        "wedding_partner": lambda: _(
+            "%(seat)s was the first other player to win one of the first three tricks (trick %(num)d): the partner, "
+            "Re.",
+            seat=who,
+            num=p["clarification"],
+        ),
+        "wedding_opponent": lambda: _(
+            "Trick %(num)d went to %(partner)s, the first other player to win one: %(seat)s is Kontra.",
+            seat=who,
+            num=p["clarification"],
+            partner=seat(p["partner"]),
+        ),
+        "wedding_solo_opponent": lambda: _(
+            "%(groom)s won the first three tricks: a solo, and everybody else is Kontra.", groom=seat(p["groom"])
+        ),
+        "poverty_poor": lambda: _(
+            "%(seat)s declared poverty: the poor player and the one who takes the cards are Re.", seat=who
+        ),
+        "poverty_acceptor": lambda: _(
+            "%(seat)s took the poverty: the poor player and the one who takes the cards are Re.", seat=who
+        ),
+        "poverty_other": lambda: _(
+            "In a poverty the poor player and the one who takes the cards are Re, whoever holds the Q♣: %(seat)s is "
+            "Kontra.",
+            seat=who,
+        ),
+        "soloist": lambda: _("%(seat)s plays alone: the soloist is Re.", seat=who),
+        "solo_opponent": lambda: _("Against a solo the other three players are Kontra.", seat=who),
+    }
+    return texts[code]()
+
+
+def _points(p: dict[str, Any], code: str, q: Question) -> str:
+    sums = " + ".join(f"{short(c)} {n}" for c, n in p["cards"])
+    ranks = ", ".join(f"{words.RANKS[r]} {RANK_POINTS[r]}" for r in RANKS)
+    return (
+        _("%(sums)s = %(total)d card points.", sums=sums, total=p["total"])
+        + " "
+        + _("Card points: %(ranks)s.", ranks=ranks)
+    )
+
+
+WORDS: Final = {
+    # Tricks (RULES.md §3).
+    "only_card": lambda p, c, q: _("Only one card is on the table: %(card)s takes the trick so far.", card=c),
+    "first_of_equal": lambda p, c, q: _("Two %(card)s in one trick: the first one played wins.", card=c),
+    "second_dulle": lambda p, c, q: _("Under your house rules the second Dulle (10♥) beats the first."),
+    "first_dulle_in_last_trick": lambda p, c, q: _(
+        "Under your house rules the second Dulle beats the first, except in the last trick: here the first wins."
+    ),
+    "schweinchen": lambda p, c, q: _(
+        "Both A♦ were declared as Schweinchen: they are the highest trumps, and %(card)s wins.", card=c
+    ),
+    "trump_on_plain": lambda p, c, q: _(
+        "The lead is %(suit)s, but a trump beats every plain card: the highest trump, %(card)s, wins.",
+        suit=_suit(p),
+        card=c,
+    ),
+    "highest_trump": lambda p, c, q: _("A trump was led: the highest trump, %(card)s, wins.", card=c),
+    "off_suit_cannot_win": lambda p, c, q: ngettext(
+        "The lead is %(suit)s and nobody played a trump: %(cards)s, of another suit, cannot win. The highest %(suit)s "
+        "card, %(card)s, wins.",
+        "The lead is %(suit)s and nobody played a trump: %(cards)s, of other suits, cannot win. The highest %(suit)s "
+        "card, %(card)s, wins.",
+        len(p["discards"]),
+        suit=_suit(p),
+        cards=_cards(p["discards"]),
+        card=c,
+    ),
+    "highest_of_suit": lambda p, c, q: _(
+        "The lead is %(suit)s and nobody played a trump: the highest %(suit)s card, %(card)s, wins.",
+        suit=_suit(p),
+        card=c,
+    ),
+    # Two cards, one card.
+    "trump_beats_plain": lambda p, c, q: _(
+        "%(card)s is a trump in this game and %(other)s is not: any trump beats a plain card.",
+        card=c,
+        other=short(p["other"]),
+    ),
+    "higher_trump": lambda p, c, q: _(
+        "Both are trumps: %(card)s is trump number %(rank)d of %(count)d, %(other)s number %(other_rank)d.",
+        card=c,
+        other=short(p["other"]),
+        rank=p["rank"],
+        other_rank=p["other_rank"],
+        count=p["count"],
+    ),
+    "higher_in_suit": lambda p, c, q: _("Both are plain %(suit)s cards: %(card)s ranks higher.", suit=_suit(p), card=c),
+    "led_suit_wins": lambda p, c, q: _("Different plain suits: the card led wins."),
+    "is_trump": lambda p, c, q: _(
+        "%(card)s is a trump in this game: number %(rank)d of %(count)d, highest first.",
+        card=c,
+        rank=p["rank"],
+        count=p["count"],
+    ),
+    "no_trumps": lambda p, c, q: _("This game has no trumps at all."),
+    "plain_card": lambda p, c, q: _(
+        "%(card)s is not a trump in this game: it is a plain %(suit)s card.", card=c, suit=_suit(p)
+    ),
+    # Following suit.
+    "leading": lambda p, c, q: _("Whoever leads may play any card."),
+    "must_follow_trump": lambda p, c, q: _(
+        "A trump (%(lead)s) was led and the player holds trumps: a trump must be played.", lead=short(p["lead"])
+    ),
+    "no_trump_any_card": lambda p, c, q: _(
+        "A trump (%(lead)s) was led and the player holds none: any card may be played.", lead=short(p["lead"])
+    ),
+    "must_follow_suit": lambda p, c, q: (
+        _("The lead is %(suit)s and the player holds plain %(suit)s cards: one of them must be played.", suit=_suit(p))
+        + (
+            " "
+            + ngettext(
+                "%(cards)s is a trump, not %(suit)s, so it does not follow.",
+                "%(cards)s are trumps, not %(suit)s, so they do not follow.",
+                len(p["trumps_of_suit"]),
+                cards=_cards(p["trumps_of_suit"]),
+                suit=_suit(p),
+            )
+            if p["trumps_of_suit"]
+            else ""
+        )
+    ),
+    "void_any_card": lambda p, c, q: _(
+        "The lead is %(suit)s and the player holds no plain %(suit)s card: any card may be played, a trump or not.",
+        suit=_suit(p),
+    ),
+    "card_points": lambda p, c, q: _points(p, "card_points", q),
+}
+# Reasons worded by one function per topic, which takes the code.
+GROUPED: Final[dict[str, Callable[[dict[str, Any], str, Question], str]]] = {
+    code: words
+    for words, codes in (
+        (
+            _announce,
+            (
+                "wedding_unclarified",
+                "already_made",
+                "too_late",
+                "skipped_level_too_late",
+                "reply_in_time",
+                "reply_too_late",
+                "rides_along",
+                "in_time",
+                "all_made",
+            ),
+        ),
+        (_needs, ("meet_own_announcement", "opponent_misses", "kontra_alone_moves_line", "plain_majority")),
+        (_score, ("nobody_won", "winner", "score_lines")),
+        (
+            _game,
+            (
+                "all_healthy",
+                "only_reservation",
+                "earlier_in_turn",
+                "priority_ddv",
+                "priority_pagat",
+                "left_of_dealer_leads",
+                "solo_lead_left_by_solo_kind",
+                "solo_lead_left_left_of_dealer",
+                "solo_lead_left_soloist",
+                "compulsory_soloist_leads",
+                "soloist_leads",
+            ),
+        ),
+        (
+            _party,
+            (
+                "holds_old_one",
+                "no_old_one",
+                "wedding_groom",
+                "wedding_became_solo",
+                "wedding_partner",
+                "wedding_opponent",
+                "wedding_solo_opponent",
+                "poverty_poor",
+                "poverty_acceptor",
+                "poverty_other",
+                "soloist",
+                "solo_opponent",
+            ),
+        ),
+    )
+    for code in codes
+}

@@ -1,0 +1,1 @@
+"""The rules reference, `/<lang>/rules/`: the engine's answers arranged as tables."""

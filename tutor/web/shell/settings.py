@@ -1,0 +1,67 @@
+"""Settings, `/<lang>/settings`: the rule set and house options, remembered on the device
+in a cookie (`tutor.web.base.rules` reads it back). A bad form post is a 400 with a message
+in the page's language.
+"""
+from __future__ import annotations
+
+from flask import Blueprint, abort, g, redirect, render_template, request, url_for
+from flask_babel import gettext as _
+from werkzeug.wrappers import Response
+
+from tutor import htmx, i18n, security
+from tutor.rules.errors import RulesError
+from tutor.rules.rulesets import OPTION_CHOICES, RULESETS, RuleSet
+from tutor.security import is_local_path
+from tutor.web import words
+from tutor.web.base.rules import COOKIE, current_rules, encode, rules_from_fields, to_cookie
+
+bp = Blueprint("settings", __name__, url_prefix=i18n.LANG_PREFIX)
+
+def _form_rules() -> RuleSet:
+    """The rules a settings form posts; 400 with a translated message when they are wrong."""
+    form = request.form
+    ruleset = form.get("ruleset", "")
+    if ruleset not in RULESETS:
+        abort(400, description=_("Please choose one of the rule sets offered."))
+    fields = {k: v for k, v in form.items() if k in OPTION_CHOICES}
+    try:
+        return rules_from_fields(ruleset, fields)
+    except RulesError as error:
+        option = (error.field or "").rsplit(".", 1)[-1]
+        name = words.OPTIONS[option].name if option in words.OPTIONS else option
+        abort(400, description=_("“%(option)s” cannot be set to that value.", option=name))
+
+
+def _back(lang: str) -> str:
+    """Where to go after saving: a local `next` path, else the settings page itself."""
+    target = request.form.get("next") or request.args.get("next")
+    if target and is_local_path(target):
+        return target
+    return url_for("settings.show", lang=lang, saved=1)
+
+
+@bp.get("/settings")
+def show() -> str:
+    """The rule set and house options, each with one line saying what it changes."""
+    template = "settings/_form.html" if htmx.is_partial(request) else "settings/show.html"
+    return render_template(
+        template,
+        rules=current_rules(),
+        rulesets=RULESETS,
+        choices=OPTION_CHOICES,
+        defaults={name: RuleSet.named(name) for name in RULESETS},
+        encode=encode,
+        saved=bool(request.args.get("saved")),
+        next=request.args.get("next") if is_local_path(request.args.get("next")) else None,
+    )
+
+
+@bp.post("/settings")
+def save() -> Response:
+    """Remember the posted rules on this device, then go back (303, so reload is safe)."""
+    if security.is_cross_site(request):
+        abort(400, description=_("Settings can only be changed from this site."))
+    rules = _form_rules()
+    response = redirect(_back(g.lang), code=303)
+    security.set_cookie(response, request, COOKIE, to_cookie(rules), i18n.COOKIE_MAX_AGE)
+    return response
