@@ -4,6 +4,7 @@ in the middle of a deal, the work behind every play page.
 
 Run: .venv/bin/python bench/play.py [deals, default 10000]
 """
+
 from __future__ import annotations
 
 import os
@@ -41,11 +42,16 @@ def main() -> None:
         os.sched_setaffinity(0, {sorted(os.sched_getaffinity(0))[0]})  # one core
     print(f"play benchmark, one core, Python {sys.version.split()[0]}")
     for level in (0, 1, 2):
+
         def bots_only(level: int = level) -> None:
             for i in range(deals):
-                play_bots(RULES[i % len(RULES)], i * 7919 % SEED_MAX, level).result
+                _ = play_bots(RULES[i % len(RULES)], i * 7919 % SEED_MAX, level).result
+
         seconds = best_of(3, bots_only)
-        print(f"level {level}: {deals:,} whole bot deals, scored: {seconds:6.2f} s  ({seconds / deals * 1e6:,.0f} µs a deal)")
+        print(
+            f"level {level}: {deals:,} whole bot deals, scored: {seconds:6.2f} s"
+            f"  ({seconds / deals * 1e6:,.0f} µs a deal)"
+        )
 
     # Positions a page derives: a human playing random legal moves, stopped halfway and at
     # the last card, each derived afresh from its moves string as a request would.
@@ -66,7 +72,7 @@ def main() -> None:
     def derive() -> None:
         for rules, seed, level, moves in samples:
             p = position(rules, seed, moves, level)
-            p.tricks, p.turn  # what the page shows: every trick with its reason and facts
+            _ = p.tricks, p.turn  # what the page shows: every trick with its reason and facts
 
     per = best_of(5, derive) / len(samples)
     print(f"position from seed and moves, mid-deal and at the last card, with trick facts: {per * 1e3:.2f} ms")
@@ -77,7 +83,7 @@ def main() -> None:
             assert p.turn is not None
             card = p.turn.moves()[-1]  # the last card: the deal ends, the result is built
             q = position(rules, seed, p.then(card), level)
-            q.tricks, q.result
+            _ = q.tricks, q.result
 
     per_end = best_of(5, derive_end) / (len(samples) // 2)
     print(f"position at the end, with the score and the deal form (two derivations): {per_end * 1e3:.2f} ms")

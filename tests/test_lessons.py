@@ -4,6 +4,7 @@ rules.toml is taught by some step, and every translation is complete and up to d
 
 The loader itself is tested on a small fixture (tests/lessons_fixture/), with a lesson whose
 every step is broken in a way the validator must name."""
+
 from __future__ import annotations
 
 import shutil
@@ -37,10 +38,12 @@ def learners():
 # Learners with house options on: every check must still build for them (a 40-card deck,
 # Schweinchen, the second Dulle, poverty under the DDV, and so on).
 HOUSE = [
-    RuleSet.named("ddv").with_options(deck=40, schweinchen=True, dullen="second_wins", poverty=True,
-                                      karlchen="win_or_catch", solo_lead="soloist"),
-    RuleSet.named("pagat").with_options(deck=40, dullen="second_wins_except_last", karlchen="win",
-                                        solo_lead="by_solo_kind"),
+    RuleSet.named("ddv").with_options(
+        deck=40, schweinchen=True, dullen="second_wins", poverty=True, karlchen="win_or_catch", solo_lead="soloist"
+    ),
+    RuleSet.named("pagat").with_options(
+        deck=40, dullen="second_wins_except_last", karlchen="win", solo_lead="by_solo_kind"
+    ),
 ]
 
 
@@ -75,9 +78,26 @@ def test_the_glossary_keeps_the_format():
 
 
 # The path of issue 14, in its order (a learner may also jump).
-CURRICULUM = ["01-cards", "02-trumps", "03-following-suit", "04-re-and-kontra", "05-reservations", "06-wedding",
-              "07-solos", "08-poverty", "09-announcements", "10-replies", "11-winning", "12-scoring",
-              "13-extra-points", "14-solo-scoring", "15-house-rules", "16-tournament", "17-tips", "18-history"]
+CURRICULUM = [
+    "01-cards",
+    "02-trumps",
+    "03-following-suit",
+    "04-re-and-kontra",
+    "05-reservations",
+    "06-wedding",
+    "07-solos",
+    "08-poverty",
+    "09-announcements",
+    "10-replies",
+    "11-winning",
+    "12-scoring",
+    "13-extra-points",
+    "14-solo-scoring",
+    "15-house-rules",
+    "16-tournament",
+    "17-tips",
+    "18-history",
+]
 
 
 def test_the_path_holds_the_curriculum_in_order():
@@ -109,8 +129,10 @@ def report_text(lang, report):
 @pytest.mark.parametrize("lang", TRANSLATIONS)
 def test_translation_is_complete_and_up_to_date(lang):
     report = L.translation_report(lang)
-    assert not report, (f"{lang}: steps to translate (missing) or to check against the changed English and "
-                        f"stamp with `python -m tutor.lessons stamp {lang} <slug>` (stale):\n" + report_text(lang, report))
+    assert not report, (
+        f"{lang}: steps to translate (missing) or to check against the changed English and "
+        f"stamp with `python -m tutor.lessons stamp {lang} <slug>` (stale):\n" + report_text(lang, report)
+    )
 
 
 @pytest.mark.parametrize("lang", L.LANGS)
@@ -184,8 +206,15 @@ def test_every_broken_position_and_format_error_is_named_with_its_lesson_and_ste
     text = "\n".join(found)
     assert all("02-broken" in line for line in found), text
     assert "slug = 'wrong-name'" in text
-    for step, what in [("thrice", "QC"), ("no-nines", "9H"), ("revoke", "illegal"), ("too-big", "13"),
-                       ("unknown-rule", "9.nothing"), ("unknown-rule", "XX"), ("unknown-rule", "riddle")]:
+    for step, what in [
+        ("thrice", "QC"),
+        ("no-nines", "9H"),
+        ("revoke", "illegal"),
+        ("too-big", "13"),
+        ("unknown-rule", "9.nothing"),
+        ("unknown-rule", "XX"),
+        ("unknown-rule", "riddle"),
+    ]:
         assert any(f"step '{step}'" in line and what in line for line in found), (step, what, text)
     assert any("['extra']" in line for line in found), text
     assert any("{QX}" in line for line in found) and any("nosuchterm" in line for line in found), text
@@ -208,8 +237,9 @@ def test_every_fixture_check_builds_for_learners_with_house_options():
 def test_steps_follow_only_rules_and_options():
     sample = fixture()["sample"]
     ddv, pagat = RuleSet.named("ddv"), RuleSet.named("pagat")
-    assert sample.step("count").rules_for(ddv.with_options(deck=40, dullen="second_wins")) == \
-        ddv.with_options(dullen="second_wins")  # positions are written for 48 cards
+    assert sample.step("count").rules_for(ddv.with_options(deck=40, dullen="second_wins")) == ddv.with_options(
+        dullen="second_wins"
+    )  # positions are written for 48 cards
     assert [s.id for s in sample.steps_for(pagat)] == ["count", "follow", "equal", "poor"]
     assert sample.step("poor").rules_for(ddv) == pagat
     assert sample.step("house").rules_for(ddv).dullen == "second_wins"
@@ -248,8 +278,12 @@ def test_prose_renders_cards_links_and_the_learners_rule_set():
     html = L.render_step(sample, sample.step("count"), "de", ddv, card=lambda c: f"[{c}]", prefix="/app")
     assert "[AS]" in html and 'href="/app/de/learn/words#dulle"' in html
     follow = sample.step("follow")
-    assert "DDV rules" in L.render_step(sample, follow, "en", ddv) and "pagat" not in L.render_step(sample, follow, "en", ddv)
-    assert "pagat&#x27;s rules" in L.render_step(sample, follow, "en", pagat) or "pagat's rules" in L.render_step(sample, follow, "en", pagat)
+    assert "DDV rules" in L.render_step(sample, follow, "en", ddv) and "pagat" not in L.render_step(
+        sample, follow, "en", ddv
+    )
+    assert "pagat&#x27;s rules" in L.render_step(sample, follow, "en", pagat) or "pagat's rules" in L.render_step(
+        sample, follow, "en", pagat
+    )
     assert "DDV" not in L.render_step(sample, follow, "en", pagat)
     equal = sample.step("equal")
     assert "house rule" not in L.render_step(sample, equal, "en", ddv)
@@ -257,7 +291,9 @@ def test_prose_renders_cards_links_and_the_learners_rule_set():
     raw = L.render_step(sample, sample.step("poor"), "en", ddv)
     assert "<b>" not in raw and "&lt;b&gt;" in raw
     # A language without the section falls back to the English one.
-    assert "Pik" not in L.render_step(sample, follow, "it", ddv) and "Spades" in L.render_step(sample, follow, "it", ddv)
+    assert "Pik" not in L.render_step(sample, follow, "it", ddv) and "Spades" in L.render_step(
+        sample, follow, "it", ddv
+    )
 
 
 def test_glossary_renders_every_term_falling_back_to_english(tmp_path):
@@ -294,8 +330,10 @@ def test_step_numbers_count_the_learners_steps():
 
 def test_default_card_drawing_is_a_placeholder_the_web_layer_can_replace():
     html = L.render("{QC} and {10H}, not {XY}", "en", RuleSet.named("ddv"))
-    assert html == ('<p><span class="card" data-card="QC">QC</span> and '
-                    '<span class="card" data-card="10H">10H</span>, not {XY}</p>\n')
+    assert html == (
+        '<p><span class="card" data-card="QC">QC</span> and '
+        '<span class="card" data-card="10H">10H</span>, not {XY}</p>\n'
+    )
 
 
 def test_house_containers_name_an_option_and_may_name_a_value():
@@ -369,8 +407,11 @@ def test_loader_and_quiz_are_typed_and_know_nothing_of_the_web():
 
     import tutor.quiz
 
-    result = subprocess.run([sys.executable, "-m", "mypy", "--strict", "--no-error-summary", "tutor/lessons.py", "tutor/quiz"],
-                            capture_output=True, text=True)
+    result = subprocess.run(
+        [sys.executable, "-m", "mypy", "--strict", "--no-error-summary", "tutor/lessons.py", "tutor/quiz"],
+        capture_output=True,
+        text=True,
+    )
     assert result.returncode == 0, result.stdout + result.stderr
     assert "import flask" not in Path(L.__file__).read_text(encoding="utf-8").lower()
     assert "from flask" not in Path(L.__file__).read_text(encoding="utf-8").lower()

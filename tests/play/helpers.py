@@ -1,4 +1,5 @@
 """Shared by the play tests: rule sets to cover, a random human, independent checks."""
+
 from __future__ import annotations
 
 import random
@@ -47,7 +48,9 @@ def check_legal(p: Position) -> None:
     if rules.schweinchen and is_normal_type(game) and not any(h.count("AD") == 2 for h in p.dealt):
         rules = rules.with_options(schweinchen=False)
     hands = [[parse_card(c) for c in h] for h in p.dealt]
-    assert sorted(c for h in hands for c in h) == sorted(c for t in p.tricks for c in (parse_card(x.card) for x in t.cards))
+    assert sorted(c for h in hands for c in h) == sorted(
+        c for t in p.tricks for c in (parse_card(x.card) for x in t.cards)
+    )
     for trick in p.tricks:
         # A wedding that became a solo played its first three tricks under the wedding's trumps.
         table = game_table(trick.game, rules if is_normal_type(trick.game) else p.rules)
@@ -67,8 +70,13 @@ def reads_back_or_schweinchen(p: Position) -> bool:
     if result.reads_back():
         return True
     form = result.deal_form
-    deal = replay(p.rules, form["game"], form["first_leader"],
-                  [[parse_card(c) for c in t] for t in form["tricks"]], form["parties"])
+    deal = replay(
+        p.rules,
+        form["game"],
+        form["first_leader"],
+        [[parse_card(c) for c in t] for t in form["tricks"]],
+        form["parties"],
+    )
     assert p.rules.schweinchen and any(h.count(ACE_OF_DIAMONDS) == 2 for h in deal.hands), form
     return False
 

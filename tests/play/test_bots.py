@@ -1,4 +1,5 @@
 """The computer players follow the table tips, one position at a time."""
+
 from __future__ import annotations
 
 from tutor.play import bots
@@ -78,7 +79,9 @@ def test_reservations():
     assert bots.reservation(DDV, poor, 2, wedding=False, silent=False, poverty=True) == Reservation("poverty")
     assert bots.reservation(DDV, poor, 1, wedding=False, silent=False, poverty=True).kind == "healthy"
     queens = cards("QC QC QS QS QH QD AS AC AH 10S 10C KH")
-    assert bots.reservation(DDV, queens, 2, wedding=True, silent=False, poverty=False) == Reservation("solo", "solo_queens")
+    assert bots.reservation(DDV, queens, 2, wedding=True, silent=False, poverty=False) == Reservation(
+        "solo", "solo_queens"
+    )
 
 
 def test_poverty_exchange_cards():

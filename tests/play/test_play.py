@@ -1,5 +1,6 @@
 """The play engine: whole deals by the computer and by a random human, the move encoding,
 hostile move strings, the facts after each trick, reservations and announcements."""
+
 from __future__ import annotations
 
 import doctest
@@ -16,7 +17,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import tutor.play
-from tests.play.helpers import DDV, PAGAT, RULES, check_legal, random_human, reads_back_or_schweinchen
+from tests.play.helpers import DDV, RULES, check_legal, random_human, reads_back_or_schweinchen
 from tutor.play.deal import HUMAN, SEED_MAX, parse_level, parse_seed, play_bots, position, wedding_allowed
 from tutor.play.moves import ANNOUNCEMENTS, MAX_MOVES, POVERTY_ANSWERS, RESERVATIONS, Move, decode_moves, encode_moves
 from tutor.rules.announcements import may_announce
@@ -77,8 +78,12 @@ def test_bot_deals_hypothesis(seed, rules, level):
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(seed=st.integers(0, SEED_MAX), rules=st.sampled_from(RULES), level=st.sampled_from([0, 1, 2]),
-       choices=st.randoms(use_true_random=False))
+@given(
+    seed=st.integers(0, SEED_MAX),
+    rules=st.sampled_from(RULES),
+    level=st.sampled_from([0, 1, 2]),
+    choices=st.randoms(use_true_random=False),
+)
 def test_random_human_deals(seed, rules, level, choices):
     p = random_human(rules, seed, level, choices, announce=0.2)
     check_deal(p)
@@ -107,6 +112,7 @@ def test_dealer_rotates_with_the_seed():
 @pytest.fixture(scope="module")
 def api():
     from app import create_app
+
     return create_app({"TESTING": True}).test_client()
 
 
@@ -115,7 +121,11 @@ def test_deal_form_scores_the_same_through_the_api(api):
     checked = 0
     for i in range(240):
         rules, level = RULES[i % len(RULES)], i % 3
-        p = play_bots(rules, rng.randint(0, SEED_MAX), level) if i % 2 else random_human(rules, rng.randint(0, SEED_MAX), level, rng)
+        p = (
+            play_bots(rules, rng.randint(0, SEED_MAX), level)
+            if i % 2
+            else random_human(rules, rng.randint(0, SEED_MAX), level, rng)
+        )
         result = p.result
         response = api.post("/api/v1/score", data=json.dumps(result.deal_form), content_type="application/json")
         assert response.status_code == 200, response.get_json()
@@ -129,8 +139,12 @@ def test_deal_form_scores_the_same_through_the_api(api):
 
 # --- The move encoding ---------------------------------------------------------------------
 
-ALL_MOVES = ([Move("card", c) for c in IDS] + [Move("announce", a) for a in ANNOUNCEMENTS]
-             + [Move("reserve", r) for r in RESERVATIONS] + [Move("poverty", a) for a in POVERTY_ANSWERS])
+ALL_MOVES = (
+    [Move("card", c) for c in IDS]
+    + [Move("announce", a) for a in ANNOUNCEMENTS]
+    + [Move("reserve", r) for r in RESERVATIONS]
+    + [Move("poverty", a) for a in POVERTY_ANSWERS]
+)
 
 
 @given(st.lists(st.sampled_from(ALL_MOVES), max_size=MAX_MOVES))
@@ -145,7 +159,9 @@ def test_every_move_has_its_own_character():
     assert len({encode_moves([m]) for m in ALL_MOVES}) == len(ALL_MOVES)
 
 
-@pytest.mark.parametrize("kind, value", [("card", "QX"), ("card", "qc"), ("announce", "no_120"), ("play", "QC"), ("reserve", "solo")])
+@pytest.mark.parametrize(
+    "kind, value", [("card", "QX"), ("card", "qc"), ("announce", "no_120"), ("play", "QC"), ("reserve", "solo")]
+)
 def test_unknown_moves(kind, value):
     with pytest.raises(RulesError):
         Move(kind, value)
@@ -163,15 +179,25 @@ def hostile(rules, seed, moves, level=1):
 
 
 @settings(max_examples=300, deadline=None)
-@given(st.text(max_size=40) | st.binary(max_size=40).map(lambda b: b.decode("latin-1")),
-       st.integers(0, SEED_MAX), st.sampled_from(RULES), st.sampled_from([0, 1, 2]))
+@given(
+    st.text(max_size=40) | st.binary(max_size=40).map(lambda b: b.decode("latin-1")),
+    st.integers(0, SEED_MAX),
+    st.sampled_from(RULES),
+    st.sampled_from([0, 1, 2]),
+)
 def test_garbage_moves(text, seed, rules, level):
     hostile(rules, seed, text, level)
 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(seed=st.integers(0, SEED_MAX), rules=st.sampled_from(RULES), level=st.sampled_from([0, 1, 2]),
-       edits=st.lists(st.tuples(st.integers(0, 40), st.sampled_from([encode_moves([m]) for m in ALL_MOVES] + [""])), max_size=4))
+@given(
+    seed=st.integers(0, SEED_MAX),
+    rules=st.sampled_from(RULES),
+    level=st.sampled_from([0, 1, 2]),
+    edits=st.lists(
+        st.tuples(st.integers(0, 40), st.sampled_from([encode_moves([m]) for m in ALL_MOVES] + [""])), max_size=4
+    ),
+)
 def test_tampered_moves(seed, rules, level, edits):
     """A real deal's moves with characters replaced, dropped or added: each result is a
     position or a RulesError."""
@@ -308,6 +334,7 @@ def test_solo_reservation_needs_level_two():
 def test_human_poverty():
     def poor(p):
         return p.turn.kind == "reserve" and "poverty" in p.turn.options
+
     for seed in seeds_where(poor, POVERTY_RULES, level=2, limit=3000):
         p = position(POVERTY_RULES, seed, "", 2)
         assert may_declare_poverty([parse_card(c) for c in p.hand])
@@ -340,8 +367,11 @@ def test_human_poverty():
 
 def test_poverty_offered_to_the_human():
     def offered(p):
-        return p.turn.kind == "poverty_accept" or (p.turn.kind == "reserve" and position(
-            POVERTY_RULES, p.seed, p.then(Move("reserve", "healthy")), 2).turn.kind == "poverty_accept")
+        return p.turn.kind == "poverty_accept" or (
+            p.turn.kind == "reserve"
+            and position(POVERTY_RULES, p.seed, p.then(Move("reserve", "healthy")), 2).turn.kind == "poverty_accept"
+        )
+
     seed = seeds_where(offered, POVERTY_RULES, level=2, count=1, limit=6000)[0]
     p = position(POVERTY_RULES, seed, "", 2)
     if p.turn.kind == "reserve":
@@ -384,7 +414,9 @@ def test_announcement_options_are_the_engines():
             turn = p.turn
             party = p.known[HUMAN]
             own, opponent = p.levels[party], p.levels["kontra" if party == "re" else "re"]
-            assert [a.id for a in turn.announce] == may_announce(rules, "normal", party, turn.cards_in_hand, own, opponent)
+            assert [a.id for a in turn.announce] == may_announce(
+                rules, "normal", party, turn.cards_in_hand, own, opponent
+            )
             for option in turn.announce:
                 assert option.until <= turn.cards_in_hand
                 assert option.id in may_announce(rules, "normal", party, option.until, own, opponent)
@@ -409,8 +441,17 @@ def test_trick_facts():
             assert t.points == sum(POINTS[parse_card(c.card)] for c in t.cards)
             assert t.cards[0].seat == t.leader
             last = t.number == rules.tricks
-            table_rules = rules if not rules.schweinchen or any(h.count("AD") == 2 for h in p.dealt) else rules.with_options(schweinchen=False)
-            reason = trick_reason([c.card for c in t.cards], t.game, table_rules if t.game in ("normal", "wedding", "poverty") else rules, last)
+            table_rules = (
+                rules
+                if not rules.schweinchen or any(h.count("AD") == 2 for h in p.dealt)
+                else rules.with_options(schweinchen=False)
+            )
+            reason = trick_reason(
+                [c.card for c in t.cards],
+                t.game,
+                table_rules if t.game in ("normal", "wedding", "poverty") else rules,
+                last,
+            )
             assert t.reason == reason
             assert t.cards[reason.params["winner"]].seat == t.winner
             taken[p.parties[t.winner]] += t.points
@@ -461,7 +502,9 @@ def test_hand_is_sorted_trumps_first():
     kinds = [table.is_trump(parse_card(c)) for c in p.hand]
     assert kinds == sorted(kinds, reverse=True)
     trumps = [c for c in p.hand if table.is_trump(parse_card(c))]
-    assert [table.power[parse_card(c)] for c in trumps] == sorted((table.power[parse_card(c)] for c in trumps), reverse=True)
+    assert [table.power[parse_card(c)] for c in trumps] == sorted(
+        (table.power[parse_card(c)] for c in trumps), reverse=True
+    )
 
 
 # --- Code shape --------------------------------------------------------------------------
@@ -474,8 +517,9 @@ def test_docstring_examples(name):
 
 
 def test_play_passes_mypy_strict():
-    result = subprocess.run([sys.executable, "-m", "mypy", "--strict", "--no-error-summary", "tutor/play"],
-                            capture_output=True, text=True)
+    result = subprocess.run(
+        [sys.executable, "-m", "mypy", "--strict", "--no-error-summary", "tutor/play"], capture_output=True, text=True
+    )
     assert result.returncode == 0, result.stdout + result.stderr
 
 

@@ -4,6 +4,7 @@ Pure Python next to the engine, no web: a page parses the URL (``parse_seed``,
 ``parse_level``, the moves string), calls ``position()`` and renders what it returns;
 ``Position.then(move)`` gives the moves string of the next link or form.
 """
+
 from tutor.play.deal import (
     HUMAN,
     LEVELS,
@@ -27,7 +28,25 @@ from tutor.play.deal import (
 from tutor.play.moves import Move, decode_moves, encode_moves
 
 __all__ = [
-    "HUMAN", "LEVELS", "SEED_MAX", "AnnouncementMade", "AnnounceOption", "Move", "PlayedCard", "Position",
-    "PovertyView", "Result", "Reveal", "TrickView", "Turn", "decode_moves", "encode_moves", "new_seed",
-    "parse_level", "parse_seed", "play_bots", "position", "sort_hand",
+    "HUMAN",
+    "LEVELS",
+    "SEED_MAX",
+    "AnnouncementMade",
+    "AnnounceOption",
+    "Move",
+    "PlayedCard",
+    "Position",
+    "PovertyView",
+    "Result",
+    "Reveal",
+    "TrickView",
+    "Turn",
+    "decode_moves",
+    "encode_moves",
+    "new_seed",
+    "parse_level",
+    "parse_seed",
+    "play_bots",
+    "position",
+    "sort_hand",
 ]

@@ -9,17 +9,25 @@ it wins, throws no high card into a trick the opponents take, and announces with
 high trumps while it is still in time. Nothing here is random: the same position always
 gets the same answer.
 """
+
 from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from functools import lru_cache
+from functools import cache
 from typing import Final
 
 from tutor.rules.announcements import NONE
 from tutor.rules.cards import ACE_OF_DIAMONDS, POINTS, QUEEN_OF_CLUBS, TEN_OF_HEARTS, Card, make_card, rank_of
 from tutor.rules.games import GameTable, game_table
-from tutor.rules.reservations import ANNOUNCED_SOLOS, HEALTHY, POVERTY_CARDS, Reservation, may_declare_poverty, poverty_trumps
+from tutor.rules.reservations import (
+    ANNOUNCED_SOLOS,
+    HEALTHY,
+    POVERTY_CARDS,
+    Reservation,
+    may_declare_poverty,
+    poverty_trumps,
+)
 from tutor.rules.rulesets import RuleSet
 
 PARTNER: Final = 1
@@ -30,14 +38,14 @@ _ACES: Final = frozenset(c for c in range(24) if rank_of(c) == "A")
 _TOP_OF_SUIT_SOLOS: Final = frozenset((TEN_OF_HEARTS, QUEEN_OF_CLUBS, make_card("Q", "S"), make_card("Q", "H")))
 
 
-@lru_cache(maxsize=None)
+@cache
 def _strong_power(table: GameTable) -> int:
     """The power from which a trump usually holds a trick (the fourth-highest trump up)."""
     trumps = table.trumps
     return table.power[trumps[min(3, len(trumps) - 1)]] if trumps else 10**6
 
 
-@lru_cache(maxsize=None)
+@cache
 def _keepers(table: GameTable) -> frozenset[Card]:
     """The cards a player keeps for a trick they win: the Dullen and the Q♣ where they are
     trumps, or the top trump of a solo without them."""
@@ -172,9 +180,7 @@ def lead(table: GameTable, hand: Sequence[Card], trumps_first: bool, soloist: bo
     return min(trumps, key=lambda c: (c in kept, c == ACE_OF_DIAMONDS, power[c]))
 
 
-def follow(
-    table: GameTable, legal: Sequence[Card], trick: Sequence[Card], holder: int, last_trick: bool
-) -> Card:
+def follow(table: GameTable, legal: Sequence[Card], trick: Sequence[Card], holder: int, last_trick: bool) -> Card:
     """The card to play to a trick already led. ``holder``: PARTNER, OPPONENT or UNKNOWN,
     who holds the trick now as far as this player knows."""
     position = len(trick)

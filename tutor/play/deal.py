@@ -16,6 +16,7 @@ the deal is over. A move that cannot be made there raises RulesError, never anyt
 >>> len(done.tricks), sum(done.result.score.scores[p] for p in done.parties)
 (12, 0)
 """
+
 from __future__ import annotations
 
 import random
@@ -38,9 +39,25 @@ from tutor.rules.rulesets import RuleSet
 SEED_MAX: Final = 2**31 - 1
 
 __all__ = [
-    "HUMAN", "LEVELS", "SEED_MAX", "AnnouncementMade", "AnnounceOption", "PlayedCard", "Position", "PovertyView",
-    "Result", "Reveal", "TrickView", "Turn", "new_seed", "parse_level", "parse_seed", "play_bots", "position",
-    "sort_hand", "wedding_allowed",
+    "HUMAN",
+    "LEVELS",
+    "SEED_MAX",
+    "AnnouncementMade",
+    "AnnounceOption",
+    "PlayedCard",
+    "Position",
+    "PovertyView",
+    "Result",
+    "Reveal",
+    "TrickView",
+    "Turn",
+    "new_seed",
+    "parse_level",
+    "parse_seed",
+    "play_bots",
+    "position",
+    "sort_hand",
+    "wedding_allowed",
 ]
 
 
@@ -72,7 +89,6 @@ def parse_level(value: object) -> int:
 def new_seed(rng: random.Random | None = None) -> int:
     """A fresh seed for a new deal."""
     return (rng or random.SystemRandom()).randint(0, SEED_MAX)
-
 
 
 class Position:
@@ -109,7 +125,9 @@ class Position:
         self.known = tuple(run.know[seat])
         self.trick = tuple(PlayedCard((run.leader + i) % SEATS, card_id(c)) for i, c in enumerate(run.trick))
         self.announcements = tuple(run.announced)
-        self.levels = {p: announcement_id(run.levels[p], p) if run.levels[p] != NONE else None for p in ("re", "kontra")}
+        self.levels = {
+            p: announcement_id(run.levels[p], p) if run.levels[p] != NONE else None for p in ("re", "kontra")
+        }
 
     @property
     def over(self) -> bool:
@@ -121,9 +139,13 @@ class Position:
         if run.poor is None or self.game != "poverty":
             return None
         shown = self.human in (run.poor, run.acceptor)
-        return PovertyView(run.poor, run.acceptor, len(poverty_trumps(run.passed)),
-                           tuple(card_id(c) for c in run.passed) if shown else (),
-                           tuple(card_id(c) for c in run.returned) if shown else ())
+        return PovertyView(
+            run.poor,
+            run.acceptor,
+            len(poverty_trumps(run.passed)),
+            tuple(card_id(c) for c in run.passed) if shown else (),
+            tuple(card_id(c) for c in run.returned) if shown else (),
+        )
 
     @cached_property
     def tricks(self) -> tuple[TrickView, ...]:
@@ -139,12 +161,20 @@ class Position:
                 running = {"re": 0, "kontra": 0}
                 for k in range(t + 1):
                     running[known[run.winners[k]] or "kontra"] += sum(POINTS[c] for c in run.tricks[k])
-            views.append(TrickView(
-                t + 1, run.leaders[t],
-                tuple(PlayedCard((run.leaders[t] + i) % SEATS, c) for i, c in enumerate(ids)),
-                run.winners[t], trick_reason(ids, game, run.played_rules if is_normal_type(game) else run.rules, t == last),
-                sum(POINTS[c] for c in trick), tuple(r for k, r in run.reveals if k == t),
-                tuple(a for a in run.announced if a.trick == t + 1), running, game))
+            views.append(
+                TrickView(
+                    t + 1,
+                    run.leaders[t],
+                    tuple(PlayedCard((run.leaders[t] + i) % SEATS, c) for i, c in enumerate(ids)),
+                    run.winners[t],
+                    trick_reason(ids, game, run.played_rules if is_normal_type(game) else run.rules, t == last),
+                    sum(POINTS[c] for c in trick),
+                    tuple(r for k, r in run.reveals if k == t),
+                    tuple(a for a in run.announced if a.trick == t + 1),
+                    running,
+                    game,
+                )
+            )
         return tuple(views)
 
     @cached_property
@@ -153,8 +183,15 @@ class Position:
         if run.turn is not None or len(run.tricks) < run.rules.tricks:
             return None
         form = run.deal_form()
-        deal = PlayedDeal(run.rules, form["game"], tuple(map(tuple, run.dealt)), tuple(map(tuple, run.tricks)),
-                          tuple(run.leaders), tuple(run.winners), tuple(form["parties"]))
+        deal = PlayedDeal(
+            run.rules,
+            form["game"],
+            tuple(map(tuple, run.dealt)),
+            tuple(map(tuple, run.tricks)),
+            tuple(run.leaders),
+            tuple(run.winners),
+            tuple(form["parties"]),
+        )
         score = deal.score(form["announcements"]["re"], form["announcements"]["kontra"])
         return Result(score, tuple(run.winners), form)
 

@@ -11,6 +11,7 @@ and cards played. Each choice is one character, so a whole deal fits a short que
 >>> decode_moves("g0D") == moves
 True
 """
+
 from __future__ import annotations
 
 from collections.abc import Iterable
@@ -40,7 +41,9 @@ _TABLES: Final[dict[str, tuple[str, tuple[str, ...]]]] = {
     "reserve": (_RESERVE_CHARS, RESERVATIONS),
     "poverty": (_POVERTY_CHARS, POVERTY_ANSWERS),
 }
-_ENCODE: Final = {(kind, value): char for kind, (chars, values) in _TABLES.items() for char, value in zip(chars, values)}
+_ENCODE: Final = {
+    (kind, value): char for kind, (chars, values) in _TABLES.items() for char, value in zip(chars, values, strict=True)
+}
 _DECODE: Final = {char: (kind, value) for (kind, value), char in _ENCODE.items()}
 
 

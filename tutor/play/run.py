@@ -2,6 +2,7 @@
 poverty's exchange, the tricks, and what every player knows about the parties on the way.
 The human's choices come in as moves at the points where ``Run.play()`` yields a Turn;
 the computer players' choices come from ``tutor.play.bots``."""
+
 from __future__ import annotations
 
 import random
@@ -14,10 +15,10 @@ from tutor.play.moves import Move
 from tutor.play.views import AnnouncementMade, AnnounceOption, Reveal, Turn
 from tutor.rules.announcements import NONE, SCHWARZ, announcement_id, level_of, may_announce_level, other
 from tutor.rules.cards import ACE_OF_DIAMONDS, QUEEN_OF_CLUBS, Card, card_id
-from tutor.rules.deals import CLARIFICATION_TRICKS, deal_hands, normal_parties, schweinchen_declared
+from tutor.rules.deals import deal_hands, normal_parties, schweinchen_declared
 from tutor.rules.errors import RulesError
 from tutor.rules.explain import legal_reason, poverty_parties
-from tutor.rules.games import GameTable, game_table, is_solo
+from tutor.rules.games import CLARIFICATION_TRICKS, GameTable, game_table, is_solo
 from tutor.rules.reservations import (
     ANNOUNCED_SOLOS,
     HEALTHY,
@@ -200,7 +201,9 @@ class Run:
                     reservations[seat] = Reservation("solo", value) if value in ANNOUNCED_SOLOS else Reservation(value)
             else:
                 silent = (self.seed // SEATS + seat + self.redeals) % _SILENT_ONE_IN == 0
-                reservations[seat] = bots.reservation(rules, hand, level, wedding=wedding, silent=silent, poverty=poverty_ok)
+                reservations[seat] = bots.reservation(
+                    rules, hand, level, wedding=wedding, silent=silent, poverty=poverty_ok
+                )
             r = reservations[seat]
             self.said[seat] = r.solo if r.kind == "solo" else r.kind
         decision = decide(rules, self.dealer, reservations)
@@ -220,8 +223,14 @@ class Run:
             needed = Counter(must) - Counter(chosen)
             pool = needed if sum(needed.values()) >= POVERTY_CARDS - len(chosen) else left
             ids = tuple(dict.fromkeys(card_id(c) for c in sort_hand(list(pool.elements()), self.table)))
-            move = yield self._turn(kind, ids, hand=options, must=tuple(card_id(c) for c in must),
-                                    chosen=tuple(card_id(c) for c in chosen), count=POVERTY_CARDS - len(chosen))
+            move = yield self._turn(
+                kind,
+                ids,
+                hand=options,
+                must=tuple(card_id(c) for c in must),
+                chosen=tuple(card_id(c) for c in chosen),
+                count=POVERTY_CARDS - len(chosen),
+            )
             if move.kind != "card" or move.value not in ids:
                 raise RulesError("move_not_possible", "m", move=move.value)
             card = IDS_TO_CARD[move.value]
@@ -275,7 +284,9 @@ class Run:
         party = self.parties[seat]
         assert party is not None
         self.levels[party] = level
-        self.announced.append(AnnouncementMade(seat, party, announcement_id(level, party), len(self.hands[seat]), len(self.tricks) + 1))
+        self.announced.append(
+            AnnouncementMade(seat, party, announcement_id(level, party), len(self.hands[seat]), len(self.tricks) + 1)
+        )
         was_public = self.public[seat] is not None
         self.public[seat] = party
         if not was_public:
@@ -383,8 +394,11 @@ class Run:
                         else:
                             holder = (leader + table.winner(trick, last_trick)) % SEATS
                             mine, theirs = know[seat][seat], know[seat][holder]
-                            relation = bots.UNKNOWN if mine is None or theirs is None else (
-                                bots.PARTNER if mine == theirs else bots.OPPONENT)
+                            relation = (
+                                bots.UNKNOWN
+                                if mine is None or theirs is None
+                                else (bots.PARTNER if mine == theirs else bots.OPPONENT)
+                            )
                             card = bots.follow(table, legal, trick, relation, last_trick)
                 hand.remove(card)
                 trick.append(card)
@@ -420,7 +434,9 @@ class Run:
                 if self.clarified or game == "wedding_solo":
                     for seat in range(SEATS):
                         if seat != human:
-                            self.wish[seat] = bots.announcement_wish(self.table, self.dealt[seat], seat == groom and game == "wedding_solo")
+                            self.wish[seat] = bots.announcement_wish(
+                                self.table, self.dealt[seat], seat == groom and game == "wedding_solo"
+                            )
             self.human_known.append(tuple(self.know[HUMAN if human is None else human]))
 
     # -- the end --
@@ -433,6 +449,7 @@ class Run:
             "parties": list(self.parties),
             "first_leader": self.first_leader,
             "tricks": [[card_id(c) for c in trick] for trick in self.tricks],
-            "announcements": {p: announcement_id(self.levels[p], p) if self.levels[p] != NONE else None for p in ("re", "kontra")},
+            "announcements": {
+                p: announcement_id(self.levels[p], p) if self.levels[p] != NONE else None for p in ("re", "kontra")
+            },
         }
-

@@ -1,5 +1,6 @@
 """What a page shows of a deal played with the tutor: plain frozen values, ready to render
 (card ids, seats 0-3, reason codes for the web layer to word)."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass

@@ -16,13 +16,11 @@ no search of their own and are asked only about the positions lessons give.
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from dataclasses import replace
 from importlib import import_module
 from types import ModuleType
-from typing import Final
-
-from collections.abc import Mapping
-from typing import Any
+from typing import Any, Final
 
 from tutor.quiz.base import MAX_LEVEL, BadAnswer, Question, check, parse_answer
 from tutor.rules.errors import RulesError

@@ -26,8 +26,8 @@ from tutor.rules.announcements import SCHWARZ, announcement_id, level_of, may_an
 from tutor.rules.cards import card_id
 from tutor.rules.deals import check_parties, clarification_trick
 from tutor.rules.errors import RulesError
-from tutor.rules.games import is_solo
 from tutor.rules.explain import Reason, announcement_reasons
+from tutor.rules.games import is_solo
 from tutor.rules.rulesets import RuleSet
 
 KIND: Final = "announce"

@@ -17,6 +17,7 @@ from tutor.rules.errors import RulesError
 from tutor.rules.explain import Reason
 from tutor.rules.games import check_game
 from tutor.rules.rulesets import RuleSet
+from tutor.rules.terms import Game
 
 MAX_LEVEL: Final = 3
 SEATS: Final = 4
@@ -155,7 +156,7 @@ def flag(value: Any, name: str) -> bool:
     return value
 
 
-def game_id(value: Any, rules: RuleSet, name: str = "game") -> str:
+def game_id(value: Any, rules: RuleSet, name: str = "game") -> Game:
     """A game of RULES.md §2 that these rules play (poverty only where it is played)."""
     return check_game(value, rules, name)
 

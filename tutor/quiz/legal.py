@@ -10,12 +10,25 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any, Final
 
-from tutor.quiz.base import SEATS, Choice, Field, Question, card_ids, check, copies, flag, game_id, given_seat, keys, number
+from tutor.quiz.base import (
+    SEATS,
+    Choice,
+    Field,
+    Question,
+    card_ids,
+    check,
+    copies,
+    flag,
+    game_id,
+    given_seat,
+    keys,
+    number,
+)
 from tutor.quiz.positions import display_order, game_of, hand_before, pick_game, play, rules_of, schweinchen_in_play
 from tutor.rules.cards import card_id, parse_card
 from tutor.rules.errors import RulesError
-from tutor.rules.games import game_table, is_normal_type
 from tutor.rules.explain import legal_reason
+from tutor.rules.games import game_table, is_normal_type
 from tutor.rules.rulesets import RuleSet
 
 KIND: Final = "legal"

@@ -9,8 +9,8 @@ from typing import Any, Final
 from tutor.quiz.base import Choice, Field, Question, check, game_id, keys, party_of, said_of
 from tutor.rules.announcements import NONE, SCHWARZ, announcement_id, level_of
 from tutor.rules.errors import RulesError
-from tutor.rules.games import is_solo
 from tutor.rules.explain import Need, Reason, needs, needs_reason
+from tutor.rules.games import is_solo
 from tutor.rules.rulesets import RuleSet
 
 KIND: Final = "needs"

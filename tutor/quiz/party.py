@@ -11,10 +11,10 @@ from typing import Any, Final
 from tutor.quiz.base import SEATS, Choice, Field, Question, card_ids, check, copies, flag, game_id, given_seat, keys
 from tutor.quiz.positions import display_order, pick_game, play, schweinchen_in_play
 from tutor.rules.cards import QUEEN_OF_CLUBS, card_id, parse_card
-from tutor.rules.deals import CLARIFICATION_TRICKS, clarification_trick, wedding_parties
+from tutor.rules.deals import clarification_trick, wedding_parties
 from tutor.rules.errors import RulesError
 from tutor.rules.explain import party_reason, poverty_parties
-from tutor.rules.games import game_table, is_normal_type
+from tutor.rules.games import CLARIFICATION_TRICKS, game_table, is_normal_type
 from tutor.rules.rulesets import RuleSet
 
 KIND: Final = "party"

@@ -28,7 +28,7 @@ from tutor.rules.errors import RulesError
 from tutor.rules.games import CLARIFICATION_TRICKS, GameTable, game_table, is_normal_type, is_solo
 from tutor.rules.rulesets import RuleSet
 from tutor.rules.scoring import Score, score
-from tutor.rules.terms import SEATS
+from tutor.rules.terms import SEATS, Game, Party
 
 PARTY_IDS = ("re", "kontra")
 
@@ -197,7 +197,7 @@ def schweinchen_declared(rules: RuleSet, game: str, hands: Sequence[Sequence[Car
     return rules
 
 
-def wedding_parties(groom: int, winners: Sequence[int]) -> tuple[str, tuple[str, ...]]:
+def wedding_parties(groom: int, winners: Sequence[int]) -> tuple[Game, tuple[Party, ...]]:
     """The game and parties of a declared wedding: the partner is the first other player to
     win one of the first three tricks; if the groom wins all three, it is his solo."""
     partner = next((w for w in winners[:CLARIFICATION_TRICKS] if w != groom), None)
