@@ -290,7 +290,7 @@ def test_the_service_worker_precaches_the_quiz_assets_and_serves_the_pack_offlin
 def test_every_prompt_choice_and_reason_has_words(app, lang):
     from tutor.quiz import MAX_LEVEL
     from tutor.rules.rulesets import RuleSet
-    from tutor.web.quiz import text as quiz_text
+    from tutor.web.words import questions as quiz_text
 
     rules = (RuleSet.named("ddv").with_options(poverty=True, dullen="second_wins", schweinchen=True),
              RuleSet.named("pagat").with_options(dullen="second_wins_except_last", deck=40))

@@ -1,4 +1,5 @@
-"""The quiz in words: prompts, answers and the engine's reasons, in the page's language.
+"""Questions in words: prompts, answers and the engine's reasons, in the page's language; the quiz
+and the lessons both ask through it.
 
 The engine says which rule decided (a code with parameters); this module only words it.
 """
