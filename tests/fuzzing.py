@@ -552,3 +552,38 @@ def where(exception: BaseException) -> tuple[str, str]:
             module = path[path.rfind("/tutor/") + 1:] if "/tutor/" in path else "app.py"
             place = f"{module.removesuffix('.py').replace('/', '.')}:{frame.name}"
     return type(exception).__name__, place
+
+
+def over_http(host: str, port: int, timeout: float = 30) -> Fetch:
+    """A server on `host:port` as a transport: one kept-alive connection per thread."""
+    import http.client
+    import threading
+
+    local = threading.local()
+
+    def fetch(request: Request) -> Response:
+        for attempt in (1, 2):
+            conn = getattr(local, "conn", None)
+            if conn is None:
+                conn = local.conn = http.client.HTTPConnection(host, port, timeout=timeout)
+            try:
+                conn.putrequest(request.method, request.url, skip_accept_encoding=True)
+                for name, value in request.headers:
+                    conn.putheader(name, value.encode("utf-8"))
+                if request.body is not None:
+                    conn.putheader("Content-Length", str(len(request.body)))
+                conn.endheaders(request.body)
+                reply = conn.getresponse()
+                body = reply.read().decode("utf-8", "replace")
+                if reply.will_close:
+                    conn.close()
+                    local.conn = None
+                return Response(reply.status, reply.getheader("Location"), body)
+            except (http.client.HTTPException, OSError):
+                conn.close()
+                local.conn = None
+                if attempt == 2:
+                    raise
+        raise AssertionError("unreachable")
+
+    return fetch
