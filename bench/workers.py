@@ -1,7 +1,7 @@
 """Which gunicorn worker model holds against slow clients and slow pages: the measurements
 behind gunicorn.conf.py's choice (docs/reliability.md).
 
-    .venv/bin/python bench/workers.py
+    .venv/bin/python bench/workers.py [words a model's name must contain]
 
 For each model: how many of 5 normal requests are answered within 3 s while N connections
 trickle their headers, and the slowest answer to a normal request while 4 quiz packs are
@@ -33,7 +33,10 @@ COOKIES = ["ddv|deck=40", "pagat|schweinchen=true", "ddv|dullen=second_wins", "p
 
 
 def main() -> None:
+    only = sys.argv[1:]  # words that a model's name must contain, to measure only some
     for name, args in MODELS.items():
+        if only and not all(word in name for word in only):
+            continue
         if "gevent" in args and importlib.util.find_spec("gevent") is None:
             print(f"{name}: skipped, gevent is not installed")
             continue
@@ -49,11 +52,15 @@ def main() -> None:
             for thread in packs:
                 thread.start()
             time.sleep(0.3)
-            latencies = []
+            latencies: list[float] = []
+            probes = []
             while any(thread.is_alive() for thread in packs):
-                latencies.append(timed_get(server.port, "/en/", timeout=30)[1])
+                # a normal request every 0.2 s, each on its own, so a stalled one does not delay the next
+                probe = threading.Thread(target=lambda: latencies.append(timed_get(server.port, "/en/", timeout=30)[1]))
+                probe.start()
+                probes.append(probe)
                 time.sleep(0.2)
-            for thread in packs:
+            for thread in packs + probes:
                 thread.join()
             cells.append(f"during 4 uncached quiz packs: slowest /en/ {max(latencies):.2f} s of {len(latencies)}")
         print(f"{name}: " + "; ".join(cells), flush=True)

@@ -315,6 +315,8 @@ class Fuzzer:
                         made[target] = made.get(target, 0) + 1
                         if reply.location:
                             queue.insert(0, (_local(reply.location), True))
+                        for link in parse_page(form.action, reply.body)[1]:  # e.g. the answered question's own link
+                            self._remember(link)
                         break
 
     def _remember(self, url: str) -> None:
@@ -383,7 +385,9 @@ class Fuzzer:
             elif roll < 0.6 and self.forms:
                 request = self._fuzz_form(self.random.choice(self.forms))
             elif roll < 0.8 and self.links:
-                request = self._fuzz_link(self.random.choice(self.links))
+                # a kind of link first (its endpoint and its parameters), then one of that kind
+                kinds = self._link_kinds()
+                request = self._fuzz_link(self.random.choice(kinds[self.random.choice(sorted(kinds))]))
             else:
                 request = self._fuzz_route(self.random.choice(self.routes))
             if request.target.split(" ")[0] in EXPENSIVE:
@@ -426,6 +430,17 @@ class Fuzzer:
             self.random.shuffle(pairs)
         method = form.method if self.random.random() < 0.9 else ("GET" if form.method == "POST" else "POST")
         return self._request(Form(method, form.action, form.fields, form.page), pairs)
+
+    def _link_kinds(self) -> dict[tuple[str, ...], list[str]]:
+        if len(getattr(self, "_kinds_of", ())) != len(self.links):
+            kinds: dict[tuple[str, ...], list[str]] = {}
+            for url in self.links:
+                path, query = _split(url)
+                names = sorted({name for name, _ in parse_qsl(query, keep_blank_values=True)})
+                kinds.setdefault((self.endpoint_of("GET", path) or "?", *names), []).append(url)
+            self._kinds_of = self.links[:]
+            self._kinds = kinds
+        return self._kinds
 
     def _fuzz_link(self, url: str) -> Request:
         path, query = _split(url)
