@@ -5,7 +5,7 @@ gunicorn.conf.py on a loopback port.
 
 Prints the requests made, the errors (any status but 200, or no answer), the p50/p99/max
 latency, and the resident memory of every worker before (after one round of warm-up
-requests) and after.
+requests) and after, with the total every tenth of the run.
 """
 from __future__ import annotations
 
@@ -99,6 +99,10 @@ def main() -> int:
         started = time.monotonic()
         for thread in threads:
             thread.start()
+        series = []  # total worker RSS every tenth of the run: growth or a plateau?
+        while any(thread.is_alive() for thread in threads):
+            time.sleep(args.seconds / 10)
+            series.append(sum(server.worker_rss_kib().values()) / 1024)
         for thread in threads:
             thread.join()
         seconds = time.monotonic() - started
@@ -116,6 +120,7 @@ def main() -> int:
 
     print(f"worker RSS before: {mib(before)}")
     print(f"worker RSS after:  {mib(after)}")
+    print("total worker RSS every tenth of the run: " + ", ".join(f"{total:.1f}" for total in series) + " MiB")
     print(f"same workers throughout: {'yes' if set(before) == set(after) else 'NO'}; gunicorn still running: {'yes' if alive else 'NO'}")
     return 1 if errors or not alive else 0
 
