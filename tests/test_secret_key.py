@@ -36,8 +36,9 @@ def test_the_environment_alone_makes_no_file(tmp_path, monkeypatch):
 @pytest.mark.parametrize("value", ["", "   ", "short", "k" * (MIN_LENGTH - 1)])
 def test_an_empty_or_short_key_from_the_environment_is_refused(tmp_path, monkeypatch, value):
     monkeypatch.setenv("SECRET_KEY", value)
-    with pytest.raises(SecretKeyError, match="SECRET_KEY environment variable"):
+    with pytest.raises(SecretKeyError, match="SECRET_KEY environment variable") as error:
         secret_key.load(str(tmp_path))
+    assert "unset it" in str(error.value) and "token_urlsafe" in str(error.value)
 
 
 @pytest.mark.parametrize("content", ["", "\n", "  \n", "abc"])
@@ -48,6 +49,7 @@ def test_an_empty_or_short_key_file_is_refused(tmp_path, content):
     message = str(error.value)
     assert str(tmp_path / "secret_key") in message
     assert f"at least {MIN_LENGTH} characters" in message and "SECRET_KEY" in message
+    assert f"delete {tmp_path / 'secret_key'}" in message
 
 
 def test_the_app_refuses_to_start_with_an_empty_key(monkeypatch):

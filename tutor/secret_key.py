@@ -20,6 +20,7 @@ ENVIRONMENT = "SECRET_KEY"
 FILENAME = "secret_key"
 # token_urlsafe(32) gives 43 characters; a key given by hand must be at least this long.
 MIN_LENGTH = 32
+_MAKE_ONE = "python3 -c 'import secrets; print(secrets.token_urlsafe(32))' makes one"
 
 
 class SecretKeyError(RuntimeError):
@@ -29,24 +30,26 @@ class SecretKeyError(RuntimeError):
 def load(instance_path: str) -> str:
     """The secret key: the environment's, else the instance folder's (made on first use)."""
     if ENVIRONMENT in os.environ:
-        return check(os.environ[ENVIRONMENT], f"the {ENVIRONMENT} environment variable")
+        return check(os.environ[ENVIRONMENT], f"the {ENVIRONMENT} environment variable",
+                     f"set {ENVIRONMENT} to a long random value ({_MAKE_ONE}), or unset it to use a key kept "
+                     "in the instance folder")
     path = Path(instance_path) / FILENAME
     try:
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
         text = _create(path)
-    return check(text.strip(), str(path))
+    return check(text.strip(), str(path), f"delete {path} so that a new key is made, or set {ENVIRONMENT} "
+                 f"to a long random value ({_MAKE_ONE})")
 
 
-def check(key: str, source: str) -> str:
-    """`key` itself when it is long enough to sign with; else SecretKeyError naming `source`."""
+def check(key: str, source: str, remedy: str) -> str:
+    """`key` itself when it is long enough to sign with; else SecretKeyError naming `source`
+    and what to do about it."""
     if len(key.strip()) < MIN_LENGTH:
-        what = "is empty" if not key.strip() else f"is only {len(key.strip())} characters long"
+        length = len(key.strip())
+        what = "is empty" if not length else f"has only {length} character{'' if length == 1 else 's'}"
         raise SecretKeyError(
-            f"The secret key from {source} {what}; it needs at least {MIN_LENGTH} characters. "
-            f"Set {ENVIRONMENT} to a long random value (for example the output of "
-            f"`python -c 'import secrets; print(secrets.token_urlsafe(32))'`), "
-            f"or delete the file so that a new key is made."
+            f"The secret key from {source} {what}; it needs at least {MIN_LENGTH} characters: {remedy}."
         )
     return key
 
