@@ -43,8 +43,9 @@ postgres:
 	@ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || { \
 		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql; }
 
+# gunicorn.conf.py: 127.0.0.1:$PORT unless HOST is set, WEB_CONCURRENCY workers (see the README).
 run: translations
-	$(VENV)/bin/gunicorn --bind 0.0.0.0:$(PORT) --workers 2 --access-logfile - app:app
+	PORT=$(PORT) $(VENV)/bin/gunicorn -c gunicorn.conf.py app:app
 
 test: install-test translations browser postgres
 	$(PY) -m pytest -q
