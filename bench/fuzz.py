@@ -7,6 +7,7 @@ Prints the count of each status, and every 5xx (and every response showing a tra
 its request. Exits 1 when there was any. tests/fuzzing.py is the fuzzer; the suite runs it
 briefly in process (tests/test_fuzz_forms.py).
 """
+
 from __future__ import annotations
 
 import argparse
@@ -36,8 +37,10 @@ def main() -> int:
         fuzzer = Fuzzer(fetch, routes_of(app), matcher(app), seed=args.seed)
         started = time.monotonic()
         fuzzer.discover()
-        print(f"discovered {len(fuzzer.pages)} pages, {len(fuzzer.forms)} forms, {len(fuzzer.links)} links "
-              f"in {time.monotonic() - started:.1f} s")
+        print(
+            f"discovered {len(fuzzer.pages)} pages, {len(fuzzer.forms)} forms, {len(fuzzer.links)} links "
+            f"in {time.monotonic() - started:.1f} s"
+        )
         requests = list(fuzzer.requests(args.requests, expensive_at_most=20))
         statuses: Counter[int] = Counter()
         endpoints: Counter[str] = Counter()
@@ -65,7 +68,10 @@ def main() -> int:
         alive = server.process.poll() is None
         log = server.log_text()
 
-    print(f"{len(requests)} requests in {seconds:.1f} s ({len(requests) / seconds:.0f}/s), {args.clients} at once, seed {args.seed}")
+    print(
+        f"{len(requests)} requests in {seconds:.1f} s ({len(requests) / seconds:.0f}/s),"
+        f" {args.clients} at once, seed {args.seed}"
+    )
     print("by status: " + ", ".join(f"{status} × {n}" for status, n in sorted(statuses.items())))
     print(f"endpoints fuzzed: {len(endpoints)}; gunicorn still running at the end: {'yes' if alive else 'NO'}")
     print(f"gunicorn log: {log.count('Booting worker')} worker boots, {log.count('WORKER TIMEOUT')} worker timeouts")

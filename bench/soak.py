@@ -7,6 +7,7 @@ Prints the requests made, the errors (any status but 200, or no answer), the p50
 latency, and the resident memory of every worker before (after one round of warm-up
 requests) and after, with the total every tenth of the run.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -22,23 +23,45 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from tests.serving import LOOPBACK, gunicorn  # noqa: E402
 
-PAGES = ["/en/", "/de/", "/it/learn/", "/es/rules/", "/fr/quiz/", "/en/quiz/winner", "/de/quiz/points",
-         "/en/quiz/daily", "/pt/settings", "/en/score/", "/en/score/?game=normal&re_points=151&re_announced=re",
-         "/de/sheet/", "/manifest.webmanifest", "/sw.js", "/static/css/app.css"]
+PAGES = [
+    "/en/",
+    "/de/",
+    "/it/learn/",
+    "/es/rules/",
+    "/fr/quiz/",
+    "/en/quiz/winner",
+    "/de/quiz/points",
+    "/en/quiz/daily",
+    "/pt/settings",
+    "/en/score/",
+    "/en/score/?game=normal&re_points=151&re_announced=re",
+    "/de/sheet/",
+    "/manifest.webmanifest",
+    "/sw.js",
+    "/static/css/app.css",
+]
 
 
 def make_sheet(port: int) -> str:
     """A sheet with a few deals; its page and its deal form join the pages."""
     conn = http.client.HTTPConnection(LOOPBACK, port, timeout=30)
     body = "player=Anna&player=Ben&player=Cleo&player=Dirk&first_dealer=0&ruleset=ddv"
-    conn.request("POST", "/en/sheet/", body, {"Content-Type": "application/x-www-form-urlencoded",
-                                              "Sec-Fetch-Site": "same-origin"})
+    conn.request(
+        "POST",
+        "/en/sheet/",
+        body,
+        {"Content-Type": "application/x-www-form-urlencoded", "Sec-Fetch-Site": "same-origin"},
+    )
     reply = conn.getresponse()
     reply.read()
     sheet = reply.getheader("Location", "").split("?")[0]
     for version, re in enumerate(("re=0&re=1", "re=1&re=2", "re=0&re=2"), start=1):
-        conn.request("POST", f"{sheet}/deal", f"version={version}&dealer={version - 1}&{re}&game=normal&re_points=130",
-                     {"Content-Type": "application/x-www-form-urlencoded", "Sec-Fetch-Site": "same-origin"})
+        conn.request(
+            "POST",
+            f"{sheet}/deal",
+            f"version={version}&dealer={version - 1}&{re}&game=normal&re_points=130",
+            {"Content-Type": "application/x-www-form-urlencoded", "Sec-Fetch-Site": "same-origin"},
+        )
         conn.getresponse().read()
     conn.close()
     return sheet
@@ -110,18 +133,29 @@ def main() -> int:
         alive = server.process.poll() is None
 
     count = len(latencies)
-    print(f"{count} requests in {seconds:.1f} s ({count / seconds:.0f}/s) from {args.clients} clients over {len(pages)} pages")
+    print(
+        f"{count} requests in {seconds:.1f} s ({count / seconds:.0f}/s)"
+        f" from {args.clients} clients over {len(pages)} pages"
+    )
     print(f"errors: {sum(errors.values())}" + "".join(f"\n  {n} × {what}" for what, n in errors.most_common()))
-    print(f"latency: p50 {percentile(latencies, 0.5) * 1000:.0f} ms, p99 {percentile(latencies, 0.99) * 1000:.0f} ms, "
-          f"max {max(latencies) * 1000:.0f} ms")
+    print(
+        f"latency: p50 {percentile(latencies, 0.5) * 1000:.0f} ms, p99 {percentile(latencies, 0.99) * 1000:.0f} ms, "
+        f"max {max(latencies) * 1000:.0f} ms"
+    )
 
     def mib(sizes: dict[int, int]) -> str:
-        return ", ".join(f"{kib / 1024:.1f}" for _, kib in sorted(sizes.items())) + f" MiB (total {sum(sizes.values()) / 1024:.1f})"
+        return (
+            ", ".join(f"{kib / 1024:.1f}" for _, kib in sorted(sizes.items()))
+            + f" MiB (total {sum(sizes.values()) / 1024:.1f})"
+        )
 
     print(f"worker RSS before: {mib(before)}")
     print(f"worker RSS after:  {mib(after)}")
     print("total worker RSS every tenth of the run: " + ", ".join(f"{total:.1f}" for total in series) + " MiB")
-    print(f"same workers throughout: {'yes' if set(before) == set(after) else 'NO'}; gunicorn still running: {'yes' if alive else 'NO'}")
+    print(
+        f"same workers throughout: {'yes' if set(before) == set(after) else 'NO'};"
+        f" gunicorn still running: {'yes' if alive else 'NO'}"
+    )
     return 1 if errors or not alive else 0
 
 

@@ -8,6 +8,7 @@ trickle their headers, and the slowest answer to a normal request while 4 quiz p
 made (each rules cookie its own cache miss, seconds of CPU). gevent is measured when it can
 be imported (it is not a dependency of the app: PYTHONPATH=... to try it).
 """
+
 from __future__ import annotations
 
 import http.client
@@ -56,7 +57,9 @@ def main() -> None:
             probes = []
             while any(thread.is_alive() for thread in packs):
                 # a normal request every 0.2 s, each on its own, so a stalled one does not delay the next
-                probe = threading.Thread(target=lambda: latencies.append(timed_get(server.port, "/en/", timeout=30)[1]))
+                probe = threading.Thread(
+                    target=lambda out=latencies: out.append(timed_get(server.port, "/en/", timeout=30)[1])
+                )
                 probe.start()
                 probes.append(probe)
                 time.sleep(0.2)

@@ -11,6 +11,7 @@ traceback.
 The transport is a function from a `Request` to a `Response`: Flask's test client in the
 test suite (tests/test_fuzz_forms.py), a real gunicorn over HTTP in bench/fuzz.py.
 """
+
 from __future__ import annotations
 
 import random
@@ -32,21 +33,108 @@ TRACEBACK = re.compile(r"Traceback \(most recent call last\)|File \"[^\"]+\", li
 Value = str | bytes  # bytes: sent as they are, so they may be malformed UTF-8
 
 NUMBERS: tuple[Value, ...] = (
-    "0", "1", "-1", "+1", "\u22121", "--1", "-+1", "+-1", "- 1", " 1 2", "1 ", " 7", "007", "²", "①", "¹²",
-    "١٢", "１２", "1_000", "1.5", "1e3", "0x10", "NaN", "inf", "-0", "9" * 12, "9" * 40, "-" + "9" * 40,
-    "2147483648", "-2147483649", "4294967296", "99999999999999999999", "1" * 5000,
+    "0",
+    "1",
+    "-1",
+    "+1",
+    "\u22121",
+    "--1",
+    "-+1",
+    "+-1",
+    "- 1",
+    " 1 2",
+    "1 ",
+    " 7",
+    "007",
+    "²",
+    "①",
+    "¹²",
+    "١٢",
+    "１２",
+    "1_000",
+    "1.5",
+    "1e3",
+    "0x10",
+    "NaN",
+    "inf",
+    "-0",
+    "9" * 12,
+    "9" * 40,
+    "-" + "9" * 40,
+    "2147483648",
+    "-2147483649",
+    "4294967296",
+    "99999999999999999999",
+    "1" * 5000,
 )
 STRINGS: tuple[Value, ...] = (
-    "", " ", "\t", "\n", "\x00", "a\x00b", "\r\nSet-Cookie: x=1", "<script>alert(1)</script>", "\"><img src=x>",
-    "' OR '1'='1", "'; DROP TABLE sheets; --", "../../../../etc/passwd", "%00", "%", "%zz", "{{7*7}}", "${7*7}",
-    "{% raw %}", "\u202e\u2066evil", "\ufeff", "\u200b", "🂡🃏", "Ä" * 3, "ß", "İ", "ǅ", "\ud800", "\udfff",
-    "null", "None", "true", "[]", "{}", "__proto__", "javascript:alert(1)", "//evil.example/", "https://evil.example/",
-    "x" * 200, "é" * 2000, "A" * 70_000, b"\xff\xfe", b"\xc3\x28", b"\xed\xa0\x80", b"\xf4\x90\x80\x80",
+    "",
+    " ",
+    "\t",
+    "\n",
+    "\x00",
+    "a\x00b",
+    "\r\nSet-Cookie: x=1",
+    "<script>alert(1)</script>",
+    '"><img src=x>',
+    "' OR '1'='1",
+    "'; DROP TABLE sheets; --",
+    "../../../../etc/passwd",
+    "%00",
+    "%",
+    "%zz",
+    "{{7*7}}",
+    "${7*7}",
+    "{% raw %}",
+    "\u202e\u2066evil",
+    "\ufeff",
+    "\u200b",
+    "🂡🃏",
+    "Ä" * 3,
+    "ß",
+    "İ",
+    "ǅ",
+    "\ud800",
+    "\udfff",
+    "null",
+    "None",
+    "true",
+    "[]",
+    "{}",
+    "__proto__",
+    "javascript:alert(1)",
+    "//evil.example/",
+    "https://evil.example/",
+    "x" * 200,
+    "é" * 2000,
+    "A" * 70_000,
+    b"\xff\xfe",
+    b"\xc3\x28",
+    b"\xed\xa0\x80",
+    b"\xf4\x90\x80\x80",
 )
 HOSTILE: tuple[Value, ...] = NUMBERS + STRINGS
 COOKIE_NAMES = ("rules", "lang", "quiz", "session")
-COOKIE_VALUES = ("", "ddv", "pagat", "xx", "ddv|deck=40", "ddv|deck=41", "ddv|deck=40|deck=48", "ddv|=|", "|||",
-                 "pagat|dullen=nope", "ddv|schweinchen=²", "de", "zz", "\"", "a" * 4000, "é", "%ff", "ddv|" + "x=1|" * 50)
+COOKIE_VALUES = (
+    "",
+    "ddv",
+    "pagat",
+    "xx",
+    "ddv|deck=40",
+    "ddv|deck=41",
+    "ddv|deck=40|deck=48",
+    "ddv|=|",
+    "|||",
+    "pagat|dullen=nope",
+    "ddv|schweinchen=²",
+    "de",
+    "zz",
+    '"',
+    "a" * 4000,
+    "é",
+    "%ff",
+    "ddv|" + "x=1|" * 50,
+)
 
 
 @dataclass(frozen=True)
@@ -134,8 +222,17 @@ class _PageParser(HTMLParser):
                 value = a.get("value", "on") if "checked" in a else None
                 self._form["fields"].append(Field(a["name"], kind, value, (a.get("value", "on"),), "required" in a))
             else:
-                self._form["fields"].append(Field(a["name"], kind, a.get("value", ""), (), "required" in a,
-                                                  _int_or_none(a.get("min")), _int_or_none(a.get("max"))))
+                self._form["fields"].append(
+                    Field(
+                        a["name"],
+                        kind,
+                        a.get("value", ""),
+                        (),
+                        "required" in a,
+                        _int_or_none(a.get("min")),
+                        _int_or_none(a.get("max")),
+                    )
+                )
         elif tag == "button" and a.get("name"):
             self._form["fields"].append(Field(a["name"], "submit", None, (a.get("value", ""),)))
         elif tag == "select" and a.get("name"):
@@ -208,9 +305,11 @@ def parse_page(page: str, html: str) -> tuple[list[Form], list[str]]:
 
 def encode(pairs: Iterable[tuple[str, Value]]) -> str:
     """application/x-www-form-urlencoded, keeping malformed bytes and lone surrogates as they are."""
+
     def one(value: Value) -> str:
         raw = value if isinstance(value, bytes) else value.encode("utf-8", "surrogatepass")
         return quote_from_bytes(raw, safe="")
+
     return "&".join(f"{one(k)}={one(v)}" for k, v in pairs)
 
 
@@ -283,7 +382,9 @@ class Fuzzer:
             if endpoint is None or endpoint in EXPENSIVE or endpoint in SKIPPED:
                 continue
             kind = self._kind(url)
-            if not forced and (url in self.pages or sum(1 for u in self.pages if self._kind(u) == kind) >= per_endpoint):
+            if not forced and (
+                url in self.pages or sum(1 for u in self.pages if self._kind(u) == kind) >= per_endpoint
+            ):
                 continue
             response = self.fetch(Request("GET", *_split(url), target=endpoint))
             self.pages[url] = endpoint
@@ -451,8 +552,16 @@ class Fuzzer:
         method = "GET" if self.random.random() < 0.85 else "POST"
         target = self.endpoint_of(method, path) or f"unrouted {path}"
         if method == "POST":
-            return self._with_headers(Request(method, path, "", encode(pairs).encode("ascii"),
-                                              (("Content-Type", "application/x-www-form-urlencoded"),), target))
+            return self._with_headers(
+                Request(
+                    method,
+                    path,
+                    "",
+                    encode(pairs).encode("ascii"),
+                    (("Content-Type", "application/x-www-form-urlencoded"),),
+                    target,
+                )
+            )
         return self._with_headers(Request(method, path, encode(pairs), None, (), target))
 
     def _fuzz_route(self, route: Route) -> Request:
@@ -466,14 +575,26 @@ class Fuzzer:
                 values[name] = self.random.choice(known)
             else:
                 raw = self._value()
-                values[name] = quote_from_bytes(raw if isinstance(raw, bytes) else raw.encode("utf-8", "surrogatepass"),
-                                                safe="")[:300] or "x"
+                values[name] = (
+                    quote_from_bytes(raw if isinstance(raw, bytes) else raw.encode("utf-8", "surrogatepass"), safe="")[
+                        :300
+                    ]
+                    or "x"
+                )
         path = re.sub(r"<(?:[^:>]+:)?([^>]+)>", lambda m: values[m.group(1)], route.rule)
         method = self.random.choice(sorted(route.methods | {"GET", "POST"}))
         pairs = [(self._name(), self._value()) for _ in range(self.random.choice((0, 1, 3)))]
         if method in ("POST", "PUT", "PATCH"):
-            return self._with_headers(Request(method, path, "", encode(pairs).encode("ascii"),
-                                              (("Content-Type", "application/x-www-form-urlencoded"),), route.endpoint))
+            return self._with_headers(
+                Request(
+                    method,
+                    path,
+                    "",
+                    encode(pairs).encode("ascii"),
+                    (("Content-Type", "application/x-www-form-urlencoded"),),
+                    route.endpoint,
+                )
+            )
         return self._with_headers(Request(method, path, encode(pairs), None, (), route.endpoint))
 
     def _name(self) -> str:
@@ -484,8 +605,16 @@ class Fuzzer:
         target = f"{self.endpoint_of(form.method, form.action) or 'unrouted ' + form.action} (form on {form.page})"
         if form.method == "GET":
             return self._with_headers(Request("GET", form.action, encode(pairs), None, (), target))
-        return self._with_headers(Request(form.method, form.action, "", encode(pairs).encode("ascii"),
-                                          (("Content-Type", "application/x-www-form-urlencoded"),), target))
+        return self._with_headers(
+            Request(
+                form.method,
+                form.action,
+                "",
+                encode(pairs).encode("ascii"),
+                (("Content-Type", "application/x-www-form-urlencoded"),),
+                target,
+            )
+        )
 
     def _with_headers(self, request: Request) -> Request:
         headers = list(request.headers)
@@ -498,11 +627,15 @@ class Fuzzer:
             if site:
                 headers.append(("Sec-Fetch-Site", site))
         if self.random.random() < 0.2 and request.target.split(" ")[0] not in EXPENSIVE:
-            cookies = "; ".join(f"{self.random.choice(COOKIE_NAMES)}={quote(self.random.choice(COOKIE_VALUES), safe='|=')}"
-                                for _ in range(self.random.randint(1, 3)))
+            cookies = "; ".join(
+                f"{self.random.choice(COOKIE_NAMES)}={quote(self.random.choice(COOKIE_VALUES), safe='|=')}"
+                for _ in range(self.random.randint(1, 3))
+            )
             headers.append(("Cookie", cookies))
         if self.random.random() < 0.1:
-            headers.append(("Accept-Language", self.random.choice(["de", "xx", "*", "en;q=2", "é" * 3, ";;;", "fr-CH, fr;q=0.9"])))
+            headers.append(
+                ("Accept-Language", self.random.choice(["de", "xx", "*", "en;q=2", "é" * 3, ";;;", "fr-CH, fr;q=0.9"]))
+            )
         return Request(request.method, request.path, request.query, request.body, tuple(headers), request.target)
 
 
@@ -547,8 +680,14 @@ def in_process(app: Any) -> Fetch:
         raised.clear()
         headers = [(k, v) for k, v in request.headers if k != "Content-Type"]
         content_type = next((v for k, v in request.headers if k == "Content-Type"), None)
-        reply = client.open(request.path, method=request.method, query_string=request.query or None,
-                            data=request.body, headers=headers, content_type=content_type)
+        reply = client.open(
+            request.path,
+            method=request.method,
+            query_string=request.query or None,
+            data=request.body,
+            headers=headers,
+            content_type=content_type,
+        )
         body = reply.get_data().decode("utf-8", "replace")
         error = where(raised[-1]) if raised else None
         return Response(reply.status_code, reply.headers.get("Location"), body, error)
@@ -564,7 +703,7 @@ def where(exception: BaseException) -> tuple[str, str]:
     for frame in traceback.extract_tb(exception.__traceback__):
         path = frame.filename.replace("\\", "/")
         if "/tutor/" in path or path.endswith("/app.py"):
-            module = path[path.rfind("/tutor/") + 1:] if "/tutor/" in path else "app.py"
+            module = path[path.rfind("/tutor/") + 1 :] if "/tutor/" in path else "app.py"
             place = f"{module.removesuffix('.py').replace('/', '.')}:{frame.name}"
     return type(exception).__name__, place
 

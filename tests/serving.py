@@ -1,6 +1,7 @@
 """A real gunicorn, started with the project's gunicorn.conf.py on a free loopback port, and
 the clients that test it: slow ones that trickle their headers, and the worker processes'
 memory. Shared by tests/test_serving.py and the scripts in bench/."""
+
 from __future__ import annotations
 
 import os
@@ -59,7 +60,9 @@ class Server:
 
 
 @contextmanager
-def gunicorn(env: dict[str, str] | None = None, args: tuple[str, ...] = (), start_timeout: float = 60) -> Iterator[Server]:
+def gunicorn(
+    env: dict[str, str] | None = None, args: tuple[str, ...] = (), start_timeout: float = 60
+) -> Iterator[Server]:
     """gunicorn -c gunicorn.conf.py app:app on a free loopback port, with its own SQLite file
     and secret key; stopped (the whole process group) on the way out, whatever happened."""
     port = free_port()
@@ -76,7 +79,11 @@ def gunicorn(env: dict[str, str] | None = None, args: tuple[str, ...] = (), star
         with open(log, "wb") as out:
             process = subprocess.Popen(
                 [sys.executable, "-m", "gunicorn", "-c", "gunicorn.conf.py", *args, "app:app"],
-                cwd=ROOT, env=environment, stdout=out, stderr=subprocess.STDOUT, start_new_session=True,
+                cwd=ROOT,
+                env=environment,
+                stdout=out,
+                stderr=subprocess.STDOUT,
+                start_new_session=True,
             )
         server = Server(f"http://{LOOPBACK}:{port}", port, process, log)
         try:

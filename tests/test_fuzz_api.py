@@ -1,5 +1,6 @@
 """schemathesis over every operation of /api/v1/openapi.json, in process and seeded: no 5xx,
 and every response as the document describes it (status, content type, body, headers)."""
+
 from __future__ import annotations
 
 import pytest
@@ -18,12 +19,19 @@ NOT_OURS = [positive_data_acceptance]
 # Issue 9, finding 4: a 405 has no Allow header, and OPTIONS advertises every method.
 # Fixed in the web part; test_known_api_failures below fails once they are, then remove this.
 KNOWN = [unsupported_method, allow_header_conformance]
-FIXED_IN_THE_WEB_PART = "issue 9, finding 4: 405 without Allow, OPTIONS lists undocumented methods; fixed in the web part"
+FIXED_IN_THE_WEB_PART = (
+    "issue 9, finding 4: 405 without Allow, OPTIONS lists undocumented methods; fixed in the web part"
+)
 
 
 @schema.parametrize()
-@settings(max_examples=40, derandomize=True, deadline=None, database=None,
-          suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much, HealthCheck.data_too_large])
+@settings(
+    max_examples=40,
+    derandomize=True,
+    deadline=None,
+    database=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much, HealthCheck.data_too_large],
+)
 def test_api_conforms_to_its_schema(case):
     response = case.call_and_validate(excluded_checks=[*NOT_OURS, *KNOWN])
     assert response.status_code < 500

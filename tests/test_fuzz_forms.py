@@ -8,6 +8,7 @@ fixes by using tutor/parse.py in the views. Each has a reproduction below, marke
 expected failure (strict: it fails the suite once the bug is gone, so the entry is removed
 then). Any other 5xx, or any traceback shown, fails the fuzz test.
 """
+
 from __future__ import annotations
 
 from collections import Counter
@@ -23,9 +24,14 @@ REQUESTS = 400
 
 # (exception, where in the project it was raised) -> what goes wrong there. Fixed in the web part.
 KNOWN_500S = {
-    ("ValueError", "tutor.web.score.form:_number"):
-        "calculator and deal-form numbers: '--1' passes lstrip('-').isdigit(), then int() fails",
-    ("ValueError", "tutor.web.score.sheet:_version"): "the sheet forms' version: '²' passes isdigit(), then int() fails",
+    (
+        "ValueError",
+        "tutor.web.score.form:_number",
+    ): "calculator and deal-form numbers: '--1' passes lstrip('-').isdigit(), then int() fails",
+    (
+        "ValueError",
+        "tutor.web.score.sheet:_version",
+    ): "the sheet forms' version: '²' passes isdigit(), then int() fails",
     ("ValueError", "tutor.web.score.sheet:read_deal"): "the deal form's dealer: '²' passes isdigit()",
     ("ValueError", "tutor.web.score.sheet:<genexpr>"): "the deal form's Re players: '²' passes isdigit()",
     ("ValueError", "tutor.web.score.sheet:create"): "the new sheet's first dealer: '²' passes isdigit()",
@@ -48,9 +54,19 @@ def test_every_form_and_query_string(fuzz_app):
     fuzzer.discover(per_endpoint=2)
 
     form_targets = {fuzzer.endpoint_of(f.method, f.action) for f in fuzzer.forms}
-    for endpoint in ("score.calculator", "settings.save", "sheet.create", "sheet.add_deal", "sheet.new_deal",
-                     "sheet.update_deal", "sheet.edit_deal", "sheet.delete_deal", "quiz.answer_kind",
-                     "quiz.answer_mixed", "quiz.answer_daily"):
+    for endpoint in (
+        "score.calculator",
+        "settings.save",
+        "sheet.create",
+        "sheet.add_deal",
+        "sheet.new_deal",
+        "sheet.update_deal",
+        "sheet.edit_deal",
+        "sheet.delete_deal",
+        "quiz.answer_kind",
+        "quiz.answer_mixed",
+        "quiz.answer_daily",
+    ):
         assert endpoint in form_targets, f"the crawl found no form for {endpoint}"
 
     unexpected: list[str] = []
@@ -81,8 +97,11 @@ def test_every_form_and_query_string(fuzz_app):
 def sheet_url(fuzz_app):
     """A sheet's edit link (its key) in English."""
     client = fuzz_app.test_client()
-    response = client.post("/en/sheet/", data={"player": ["Anna", "Ben", "Cleo", "Dirk"], "ruleset": "ddv",
-                                               "first_dealer": "0"}, headers={"Sec-Fetch-Site": "same-origin"})
+    response = client.post(
+        "/en/sheet/",
+        data={"player": ["Anna", "Ben", "Cleo", "Dirk"], "ruleset": "ddv", "first_dealer": "0"},
+        headers={"Sec-Fetch-Site": "same-origin"},
+    )
     assert response.status_code == 303, response.status_code
     return response.headers["Location"].split("?")[0]
 
@@ -119,8 +138,11 @@ def test_known_500(fuzz_app, sheet_url, case):
     elif case == "re":
         response = client.get(f"{sheet_url}/deal?dealer=0&re={sup}")
     elif case == "first_dealer":
-        response = client.post("/en/sheet/", data={"player": ["A", "B", "C", "D"], "ruleset": "ddv", "first_dealer": "²"},
-                               headers=same_site)
+        response = client.post(
+            "/en/sheet/",
+            data={"player": ["A", "B", "C", "D"], "ruleset": "ddv", "first_dealer": "²"},
+            headers=same_site,
+        )
     elif case == "quiz_q":
         response = client.get(f"/en/quiz/winner?q={sup}")
     elif case == "quiz_l":

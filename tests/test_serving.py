@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import os
 import runpy
-import subprocess
-import sys
 import time
 
 import pytest

@@ -25,8 +25,8 @@ from tutor.quiz import KINDS, MAX_LEVEL, BadAnswer, Question, check, make, parse
 from tutor.rules.rulesets import RuleSet
 from tutor.web.base.rules import current_rules, from_cookie, to_cookie
 from tutor.web.quiz import progress as quiz_progress
-from tutor.web.words import questions as quiz_text
 from tutor.web.quiz.progress import DAILY_LENGTH, Progress, daily_plan, today
+from tutor.web.words import questions as quiz_text
 
 bp = Blueprint("quiz", __name__, url_prefix=i18n.LANG_PREFIX + "/quiz")
 
