@@ -710,7 +710,9 @@ MISS_WORDS: Final[dict[str, Callable[[dict[str, Any], str, Question], str]]] = {
     "said_trump_but_plain": lambda p, c, q: _(
         "You said yes, but %(card)s is a plain %(suit)s card in this game.", card=c, suit=_suit(p)
     ),
-    "said_trump_but_no_trumps": lambda p, c, q: _("You said yes, but this game has no trumps at all."),
+    "said_trump_but_no_trumps": lambda p, c, q: _(
+        "You said yes, but %(card)s is no trump: this game has no trumps at all.", card=c
+    ),
     # Card points.
     "points_missed_card": lambda p, c, q: _(
         "You counted %(choice)s, %(points)d too few: did you leave out the %(card)s (%(points)d)? The total is "
