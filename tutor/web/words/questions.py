@@ -791,6 +791,11 @@ MISS_WORDS: Final[dict[str, Callable[[dict[str, Any], str, Question], str]]] = {
 }
 
 
+def names_choice(miss: Miss) -> bool:
+    """Whether the sentence of a miss says itself which choice it is about and how."""
+    return miss.reason.code in MISS_WORDS
+
+
 def miss_label(miss: Miss, q: Question) -> str:
     """The choice a miss is about, in words (a card as players write it)."""
     f = next(f for f in q.fields if f.name == miss.field)
