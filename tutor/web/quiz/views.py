@@ -88,7 +88,7 @@ def review_question(code: str, entry: Entry, rules: RuleSet) -> Asked:
     (or the last one tried, of the same kind and level)."""
     rng = random.Random(secrets.randbits(32))
     seed = 0
-    for _ in range(REVIEW_TRIES):
+    for _try in range(REVIEW_TRIES):
         seed = rng.getrandbits(31)
         if rule_of(make(entry.kind, seed, rules, entry.level)) == code:
             break
