@@ -4,10 +4,16 @@
 (function () {
   "use strict";
 
-  // After htmx swaps the feedback in, take keyboard and screen-reader focus to the verdict.
-  document.addEventListener("htmx:afterSwap", function () {
+  // After htmx swaps the feedback in, take keyboard and screen-reader focus to the verdict
+  // (a status region, so it is announced); after "Next question", to the new question.
+  document.addEventListener("htmx:afterSwap", function (event) {
+    var quiz = document.getElementById("quiz");
+    if (!quiz || !(event.target === quiz || quiz.contains(event.target) || event.target.contains(quiz))) return;
     var result = document.getElementById("quiz-result");
-    if (result) result.focus();
+    var prompt = document.getElementById("quiz-prompt");
+    var target = result || prompt;
+    if (target) target.focus({preventScroll: !!result});
+    if (!result && prompt) prompt.scrollIntoView({block: "nearest"});
   });
 
   // Share the daily result: the system share sheet where there is one, else the clipboard.

@@ -172,3 +172,51 @@ def test_offline_the_pack_asks_and_checks_on_the_device(page, context):
     expect(first.locator("details")).to_have_attribute("open", "")
     shot(page, "pack-offline")
     context.set_offline(False)
+
+
+def _box(locator) -> tuple[float, float, float, float]:
+    box = locator.bounding_box()
+    return (round(box["x"]), round(box["y"]), round(box["width"]), round(box["height"]))
+
+
+@pytest.mark.parametrize(("kind", "seed", "level"), [("winner", 21, 0), ("trumps", 11, 0), ("party", 4, 1)])
+def test_the_tiles_keep_their_size_and_place_after_an_answer(quiz, kind, seed, level):
+    """No layout jump: every tile to tap is where it was, as large as it was, once marked."""
+    page = quiz
+    question = make(kind, seed, DDV, level)
+    page.goto(f"/en/quiz/{kind}?q={seed}&l={level}")
+    before = [_box(b) for b in page.locator("form.quiz__form .quiz-pick").all()]
+    answer(page, question, right=False)
+    expect(page.locator("#quiz-result")).to_be_focused()
+    page.evaluate("window.scrollTo(0, 0)")
+    after = [_box(m) for m in page.locator(".quiz-marks .quiz-mark").all()]
+    assert before and after == before
+    shot(page, f"{kind}-marked")
+
+
+def test_the_wrong_verdict_wears_a_focus_ring_of_its_own_colour(quiz):
+    page = quiz
+    question = make("winner", 21, DDV, 0)
+    page.goto("/en/quiz/winner?q=21&l=0")
+    answer(page, question, right=False)
+    verdict = page.locator("#quiz-result")
+    expect(verdict).to_be_focused()
+    ring, edge = verdict.evaluate("(v) => [getComputedStyle(v).outlineColor, getComputedStyle(v).borderLeftColor]")
+    assert ring == edge
+    expect(verdict).to_have_attribute("role", "status")  # announced to screen readers
+    expect(page.locator(".quiz-reasons--misses li").first).to_contain_text("you picked")
+
+
+def test_next_question_takes_focus_to_the_new_question(quiz):
+    page = quiz
+    question = make("legal", 9, DDV, 0)
+    page.goto("/en/quiz/legal?q=9&l=0")
+    answer(page, question, right=False)
+    expect(page.locator(".quiz-reasons--misses li").first).to_be_visible()
+    shot(page, "legal-why-not")
+    page.get_by_role("link", name="Next question").click()
+    expect(page.locator("form.quiz__form")).to_be_visible()
+    expect(page.locator("#quiz-prompt")).to_be_focused()
+    page.keyboard.press("Tab")  # the next stop is in the new question, not the page's top
+    inside = page.evaluate("() => document.getElementById('quiz').contains(document.activeElement)")
+    assert inside

@@ -87,12 +87,18 @@ def build(rng: random.Random, rules: RuleSet, level: int = 0) -> Question:
         }
         if rng.random() < 0.35:
             # Which players may announce anything at all?
-            if sum(bool(a) for a in answers) in (0, 4) and rng.random() < 0.7:
+            # Nobody or everybody: rarely worth asking, and never of a newcomer (trick 6 with
+            # nothing said is long past every deadline).
+            if sum(bool(a) for a in answers) in (0, 4) and (level == 0 or rng.random() < 0.7):
                 continue
             return replace(ask({**moment, "ask": "who"}, rules), level=level)
         seat = int(rng.random() * SEATS)
         allowed = answers[seat]
-        if (not allowed or len(allowed) == SCHWARZ + 1) and rng.random() < 0.75:
+
+        def own_level(seat_: int) -> int:
+            """Levels said already by the seat's party are no choice: all the rest is everything."""
+            return 0 if level else level_of(said[deal.parties[seat_]], deal.parties[seat_]) + 1
+        if (not allowed or len(allowed) == SCHWARZ + 1 - own_level(seat)) and (level == 0 or rng.random() < 0.75):
             continue  # nothing at all, or everything: keep the moments near a deadline
         if level_of(said[deal.parties[seat]], deal.parties[seat]) == SCHWARZ:
             continue  # everything said already: nothing to ask

@@ -57,8 +57,8 @@ def build(rng: random.Random, rules: RuleSet, level: int = 0) -> Question:
             ids = [card_id(c) for c in hand]
             legal, reason = legal_reason(ids, trick, game_of(deal.game), rules_of(position))
             distinct = list(dict.fromkeys(ids))
-            if len(legal) == len(distinct) and reason.code != target:
-                continue  # every card legal: only worth asking as the lesson itself
+            if len(legal) == len(distinct) and (reason.code != target or level == 0):
+                continue  # every card legal: only worth asking as the lesson itself, never of a newcomer
             if reason.code == target or (reason.code == "must_follow_suit" and reason.params["trumps_of_suit"]):
                 break
         else:

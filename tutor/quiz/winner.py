@@ -6,15 +6,15 @@ cards, a trump on a plain lead, a Dulle, a discard that cannot win.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any, Final
 
 from tutor.quiz.base import SEATS, Choice, Field, Question, card_ids, check, flag, game_id, given_seat, keys, number
 from tutor.quiz.positions import base_rules, game_of, pick_game, play, rules_of, schweinchen_in_play
-from tutor.rules.cards import card_id, parse_card
+from tutor.rules.cards import Card, card_id, parse_card
 from tutor.rules.explain import trick_reason
-from tutor.rules.games import game_table, is_normal_type
+from tutor.rules.games import GameTable, game_table, is_normal_type
 from tutor.rules.rulesets import RuleSet
 
 KIND: Final = "winner"
@@ -25,7 +25,7 @@ WANTED: Final = ("first_of_equal", "second_dulle", "first_dulle_in_last_trick", 
 
 KEYS: Final = frozenset({"trick", "leader", "last", "game", "number", "schweinchen"})
 
-__all__ = ["ask", "build", "check"]
+__all__ = ["ask", "build", "check", "contenders"]
 
 
 def build(rng: random.Random, rules: RuleSet, level: int = 0) -> Question:
@@ -61,6 +61,8 @@ def build(rng: random.Random, rules: RuleSet, level: int = 0) -> Question:
             house = winner != plain_table.winner(cards, t == last)
             if house and level < 3:
                 continue  # below the top level, keep house options out of the answer
+            if level == 0 and contenders(cards, table) < 2:
+                continue  # a newcomer's trick has a real choice: two cards at least that could win
             reason = trick_reason([card_id(c) for c in cards], game_of(deal.game), rules_of(position), t == last)
             found.setdefault(reason.code, (t, size))
             if reason.code == target or house:
@@ -74,6 +76,12 @@ def build(rng: random.Random, rules: RuleSet, level: int = 0) -> Question:
                         "last": t == last, "game": deal.game, "number": t + 1,
                         "schweinchen": schweinchen_in_play(position)}, rules)
         return replace(question, level=level)
+
+
+def contenders(cards: Sequence[Card], table: GameTable) -> int:
+    """How many cards of a trick could take it: the trumps and the cards of the suit led."""
+    lead = table.suit_class[cards[0]]
+    return sum(table.is_trump(c) or table.suit_class[c] == lead for c in cards)
 
 
 def ask(position: Mapping[str, Any], rules: RuleSet) -> Question:

@@ -298,3 +298,71 @@ def party_reason(game: str, parties: Sequence[str], seat: int, holds_old_ones: i
         return Reason("soloist" if parties[seat] == "re" else "solo_opponent", params)
     assert is_normal_type(game)
     return Reason("holds_old_one" if holds_old_ones else "no_old_one", params)
+
+
+# --- Why not that one: the rule against a choice the engine did not make ------------------
+
+
+def loser_reason(cards: Sequence[str], index: int, game: str, rules: RuleSet, last_trick: bool = False) -> Reason:
+    """Why the card at ``index`` of this trick (play order) does not take it; the winner's own
+    reason when it does."""
+    table = game_table(game, rules)
+    trick = [parse_card(c) for c in cards]
+    win = table.winner(trick, last_trick)
+    if index == win:
+        return trick_reason(cards, game, rules, last_trick)
+    mine, best = trick[index], trick[win]
+    params: dict[str, Any] = {"card": cards[index], "index": index, "winner": win, "winning": cards[win]}
+    lead = table.suit_class[trick[0]]
+    if mine == best:
+        if mine == TEN_OF_HEARTS and table.is_trump(mine) and index < win:
+            return Reason("first_dulle_beaten", params)  # the house rule: the second Dulle wins
+        if mine == TEN_OF_HEARTS and table.is_trump(mine) and table.dulle_second_wins:
+            return Reason("second_dulle_in_last_trick", params)
+        return Reason("second_of_equal", params)
+    if table.is_trump(mine):
+        order = table.trumps
+        return Reason("lower_trump", {**params, "rank": order.index(mine) + 1,
+                                      "winning_rank": order.index(best) + 1, "count": len(order)})
+    if table.is_trump(best):
+        return Reason("plain_under_trump", params)
+    if table.suit_class[mine] != lead:
+        return Reason("discard_cannot_win", {**params, "suit": SUITS[lead]})
+    return Reason("lower_of_suit", {**params, "suit": SUITS[lead]})
+
+
+def card_legal_reason(hand: Sequence[str], trick: Sequence[str], card: str, game: str, rules: RuleSet) -> Reason:
+    """Why one card of the hand may, or may not, be played to this trick."""
+    legal, reason = legal_reason(hand, trick, game, rules)
+    table = game_table(game, rules)
+    params: dict[str, Any] = {"card": card, "lead": trick[0] if trick else None}
+    if not trick:
+        return Reason("may_lead_any", params)
+    lead = table.suit_class[parse_card(trick[0])]
+    if lead != TRUMP:
+        params["suit"] = SUITS[lead]
+    if card in legal:
+        code = {"must_follow_suit": "follows_suit", "must_follow_trump": "follows_trump",
+                "void_any_card": "void_card_free", "no_trump_any_card": "no_trump_card_free"}[reason.code]
+        return Reason(code, params)
+    c = parse_card(card)
+    if lead == TRUMP:
+        return Reason("not_a_trump_must_follow", params)
+    if table.is_trump(c) and suit_of(c) == SUITS[lead]:
+        return Reason("trump_not_the_suit", params)  # a Q♥ does not follow hearts
+    return Reason("must_follow_suit_not_this", params)
+
+
+def compare_loser_reason(first: str, second: str, game: str, rules: RuleSet) -> Reason:
+    """Why the lower of two different cards (the first led) is the lower one."""
+    win, reason = compare_reason(first, second, game, rules)
+    loser, winner = (second, first) if win == 0 else (first, second)
+    params = {"card": loser, "other": winner}
+    code = {"trump_beats_plain": "plain_below_trump", "higher_trump": "lower_trump_of_two",
+            "higher_in_suit": "lower_in_suit", "led_suit_wins": "not_the_led_suit"}[reason.code]
+    if code == "lower_trump_of_two":
+        params |= {"rank": reason.params["other_rank"], "other_rank": reason.params["rank"],
+                   "count": reason.params["count"]}
+    if code in ("lower_in_suit", "not_the_led_suit"):
+        params["suit"] = suit_of(parse_card(loser))
+    return Reason(code, params)

@@ -11,6 +11,7 @@ from restoring an old cookie, and nothing of value hangs on it.
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import UTC, date, datetime
 from typing import Any, Final
@@ -25,7 +26,7 @@ INTERVALS: Final = (0, 1, 2, 4, 8, 16)  # days until a kind is due again, by Lei
 RECENT: Final = 40  # questions remembered as answered
 LEVEL_UP: Final = 3  # right answers in a row that bring in the next level
 DAILY_LENGTH: Final = 10
-DAILY_LEVELS: Final = (0, 0, 1, 1, 1, 2, 2, 2, 3, 3)
+MAX_GIVEN: Final = 80  # characters of a missed daily answer kept to explain it afterwards
 
 
 def today() -> int:
@@ -74,9 +75,15 @@ class Progress:
     last: str | None = None
     daily_day: int = 0
     daily: str = ""  # "1" right, "0" wrong, per daily question answered today
+    daily_levels: str = ""  # the level each of today's daily questions was asked at
+    daily_given: list[str] = field(default_factory=list)  # a missed one's answer ("" when right)
 
     def of(self, kind: str) -> KindProgress:
         return self.kinds.setdefault(kind, KindProgress())
+
+    def levels(self) -> dict[str, int]:
+        """The level of every kind met."""
+        return {k: p.level for k, p in self.kinds.items()}
 
     def level(self, kind: str) -> int:
         """The level questions of this kind start at (0 for a kind not met yet)."""
@@ -99,9 +106,24 @@ class Progress:
     def daily_today(self, day: int) -> str:
         return self.daily if self.daily_day == day else ""
 
-    def record_daily(self, day: int, correct: bool) -> None:
+    def record_daily(self, day: int, correct: bool, level: int = 0, given: tuple[str, ...] = ()) -> None:
+        if self.daily_day != day:
+            self.daily_levels, self.daily_given = "", []
         self.daily = self.daily_today(day) + ("1" if correct else "0")
+        self.daily_levels += str(level)
+        answer = "" if correct else "\x1f".join(given)
+        self.daily_given.append(answer if len(answer) <= MAX_GIVEN else "")
         self.daily_day = day
+
+    def daily_missed(self, day: int) -> list[int]:
+        """Today's daily questions answered wrong, by index."""
+        return [i for i, r in enumerate(self.daily_today(day)) if r == "0"]
+
+    def daily_answer(self, day: int, index: int) -> tuple[int, tuple[str, ...] | None]:
+        """The level a daily question of today was asked at, and the wrong answer given."""
+        level = int(self.daily_levels[index]) if index < len(self.daily_levels) else 0
+        given = self.daily_given[index] if index < len(self.daily_given) else ""
+        return level, tuple(given.split("\x1f")) if given else None
 
     def next_mixed(self, rng: random.Random, day: int) -> str:
         """The kind mixed practice asks next: a kind due for review (missed ones first),
@@ -120,7 +142,7 @@ class Progress:
     def dump(self) -> dict[str, Any]:
         return {
             "k": {k: [p.answered, p.right, p.streak, p.best, p.level, p.box, p.due] for k, p in self.kinds.items()},
-            "r": self.recent, "l": self.last, "d": [self.daily_day, self.daily],
+            "r": self.recent, "l": self.last, "d": [self.daily_day, self.daily, self.daily_levels, self.daily_given],
         }
 
     @classmethod
@@ -133,7 +155,11 @@ class Progress:
             day, daily = int(data["d"][0]), str(data["d"][1])
             if set(daily) - {"0", "1"} or len(daily) > DAILY_LENGTH:
                 raise ValueError(daily)
-            return cls(kinds, recent, last, day, daily)
+            levels = str(data["d"][2]) if len(data["d"]) > 2 else ""
+            given = [str(a)[:MAX_GIVEN] for a in data["d"][3]][:DAILY_LENGTH] if len(data["d"]) > 3 else []
+            if set(levels) - {str(n) for n in range(MAX_LEVEL + 1)} or len(levels) > DAILY_LENGTH:
+                raise ValueError(levels)
+            return cls(kinds, recent, last, day, daily, levels, given)
         except (KeyError, TypeError, ValueError, IndexError, AttributeError):
             return cls()
 
@@ -155,11 +181,13 @@ def write(secret: str, progress: Progress) -> str:
     return serializer(secret).dumps(progress.dump())
 
 
-def daily_plan(day: int) -> list[tuple[str, int, int]]:
+def daily_plan(day: int, levels: Mapping[str, int] | None = None) -> list[tuple[str, int, int]]:
     """Today's ten questions as (kind, seed, level): every kind once and one more, in an
-    order and with seeds drawn from the date, so everyone gets the same challenge."""
+    order and with seeds drawn from the date, so everyone gets the same kinds and seeds; each
+    at the learner's own level of its kind (``levels``; a kind not met yet is level 0)."""
     rng = random.Random(f"daily-{day}")
     kinds = list(KINDS)
     rng.shuffle(kinds)
     kinds.append(rng.choice(KINDS))
-    return [(kind, rng.getrandbits(31), DAILY_LEVELS[i]) for i, kind in enumerate(kinds)]
+    levels = levels or {}
+    return [(kind, rng.getrandbits(31), levels.get(kind, 0)) for kind in kinds]

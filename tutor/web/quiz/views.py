@@ -1,11 +1,13 @@
 """The quiz: `/<lang>/quiz/` (progress and the kinds), `/<lang>/quiz/<kind>` (drill one kind),
-`/<lang>/quiz/mixed` (interleaved practice with spaced review), `/<lang>/quiz/daily` (ten
-questions, the same for everyone that day) and `/<lang>/quiz/pack` (every kind to take
-offline).
+`/<lang>/quiz/mixed` (interleaved practice), `/<lang>/quiz/review` (the rules missed before
+and due again, mixed across kinds), `/<lang>/quiz/daily` (ten questions, the same kinds and
+seeds for everyone that day, at each learner's levels; afterwards the missed ones again,
+`?missed=<n>`) and `/<lang>/quiz/pack` (every kind to take offline).
 
 A question is rebuilt from its kind, seed, level and rules; the form carries them signed, so
 the server checks every answer against the engine. A tampered, replayed or malformed answer
-gets a message and a fresh question. Progress lives in a signed cookie (progress.py).
+gets a message and a fresh question. Progress lives in a signed cookie (progress.py); the
+rules due for review and the streak in the practice cookie the lessons share (base/practice.py).
 """
 from __future__ import annotations
 
@@ -22,7 +24,10 @@ from werkzeug.wrappers import Response
 
 from tutor import htmx, i18n, security
 from tutor.quiz import KINDS, MAX_LEVEL, BadAnswer, Question, check, make, parse_answer
+from tutor.quiz.review import Entry
+from tutor.quiz.why import rule_of
 from tutor.rules.rulesets import RuleSet
+from tutor.web.base import practice
 from tutor.web.base.rules import current_rules, from_cookie, to_cookie
 from tutor.web.quiz import progress as quiz_progress
 from tutor.web.quiz.progress import DAILY_LENGTH, Progress, daily_plan, today
@@ -51,7 +56,7 @@ def progress() -> Progress:
 def _save(response: Response) -> Response:
     value = quiz_progress.write(current_app.config["SECRET_KEY"], progress())
     security.set_cookie(response, request, quiz_progress.COOKIE, value, quiz_progress.MAX_AGE)
-    return response
+    return practice.save(response)
 
 
 @dataclass
@@ -59,17 +64,35 @@ class Asked:
     """A question as the page asks it: the question, where its answer goes, and its token."""
 
     question: Question
-    mode: str  # "kind", "mixed" or "daily"
+    mode: str  # "kind", "mixed", "review" or "daily"
     token: str
     index: int | None = None  # position in the daily challenge
 
 
-def ask(kind: str, seed: int, level: int, rules: RuleSet, mode: str, index: int | None = None) -> Asked:
+REVIEW_TRIES: Final = 40  # seeds tried for a question that the rule under review decides
+
+
+def ask(kind: str, seed: int, level: int, rules: RuleSet, mode: str, index: int | None = None,
+        code: str | None = None) -> Asked:
     question = make(kind, seed, rules, level)
-    data = {"k": kind, "s": seed, "l": question.level, "r": to_cookie(rules), "m": mode}
+    data: dict[str, Any] = {"k": kind, "s": seed, "l": question.level, "r": to_cookie(rules), "m": mode}
     if mode == "daily":
         data |= {"d": today(), "i": index}
+    if code:
+        data["c"] = code
     return Asked(question, mode, _signer().dumps(data), index)
+
+
+def review_question(code: str, entry: Entry, rules: RuleSet) -> Asked:
+    """A new question of the rule under review: the first of a few seeds that the rule decides
+    (or the last one tried, of the same kind and level)."""
+    rng = random.Random(secrets.randbits(32))
+    seed = 0
+    for _try in range(REVIEW_TRIES):
+        seed = rng.getrandbits(31)
+        if rule_of(make(entry.kind, seed, rules, entry.level)) == code:
+            break
+    return ask(entry.kind, seed, entry.level, rules, "review", code=code)
 
 
 def fresh(mode: str, kind: str | None = None) -> Asked | None:
@@ -80,8 +103,11 @@ def fresh(mode: str, kind: str | None = None) -> Asked | None:
         done = len(progress().daily_today(today()))
         if done >= DAILY_LENGTH:
             return None
-        kind, seed, level = daily_plan(today())[done]
+        kind, seed, level = daily_plan(today(), progress().levels())[done]
         return ask(kind, seed, level, rules, mode, done)
+    if mode == "review":
+        due = practice.current().deck.next_due(practice.now(), progress().last)
+        return review_question(*due, rules) if due else None
     if mode == "mixed":
         kind = progress().next_mixed(random.Random(secrets.randbits(32)), today())
     assert kind is not None
@@ -91,7 +117,7 @@ def fresh(mode: str, kind: str | None = None) -> Asked | None:
 def action_url(mode: str, kind: str) -> str:
     if mode == "kind":
         return url_for("quiz.show", kind=kind)
-    return url_for("quiz.mixed" if mode == "mixed" else "quiz.daily")
+    return url_for({"mixed": "quiz.mixed", "review": "quiz.review"}.get(mode, "quiz.daily"))
 
 
 def render(asked: Asked | None, mode: str, kind: str | None = None, feedback: dict[str, Any] | None = None,
@@ -102,6 +128,7 @@ def render(asked: Asked | None, mode: str, kind: str | None = None, feedback: di
         "asked": asked, "mode": mode, "kind": kind or (asked.question.kind if asked else None),
         "feedback": feedback, "message": message, "text": quiz_text, "anchors": ANCHORS,
         "progress": progress(), "daily": _daily_summary() if mode == "daily" else None,
+        "review": _review_summary() if mode == "review" else None,
         "action": action_url(mode, kind or (asked.question.kind if asked else "")) if (asked or kind) else None,
     }
     template = "quiz/_question.html" if partial else "quiz/show.html"
@@ -116,7 +143,7 @@ def index() -> str:
     day = today()
     return render_template(
         "quiz/index.html", kinds=KINDS, progress=p, due=p.due(day), text=quiz_text,
-        daily=_daily_summary(), max_level=MAX_LEVEL,
+        daily=_daily_summary(), max_level=MAX_LEVEL, review=_review_summary(), streak=practice.streak(),
     )
 
 
@@ -138,8 +165,41 @@ def mixed() -> Response:
 
 @bp.get("/daily")
 def daily() -> Response:
-    """Today's ten questions, then the result to share."""
+    """Today's ten questions, then the result to share; once they are done, `?missed=<n>`
+    shows the n-th missed question again with its answer and why."""
+    if request.args.get("missed") is not None:
+        return _daily_missed(_int_arg("missed", 0, DAILY_LENGTH - 1) or 0)
     return render(fresh("daily"), "daily")
+
+
+@bp.get("/review")
+def review() -> Response:
+    """The rules missed before and due again, mixed across kinds, one question each."""
+    return render(fresh("review"), "review")
+
+
+@bp.post("/review")
+def answer_review() -> Response:
+    """Check an answer given in review."""
+    return answer("review")
+
+
+def _daily_missed(number: int) -> Response:
+    """A missed question of today's finished challenge, explained again."""
+    day = today()
+    p = progress()
+    missed = p.daily_missed(day)
+    if len(p.daily_today(day)) < DAILY_LENGTH or number >= len(missed):
+        abort(404)
+    index = missed[number]
+    kind, seed, _level = daily_plan(day)[index]
+    level, given = p.daily_answer(day, index)
+    question = make(kind, seed, current_rules(), level)
+    if given is not None and len(given) != len(question.fields):
+        given = None
+    feedback = {"correct": False, "given": given, "stats": p.of(kind), "level_up": False, "level_down": False,
+                "missed": number, "next_missed": number + 1 if number + 1 < len(missed) else None}
+    return render(Asked(question, "daily", "", index), "daily", feedback=feedback)
 
 
 @bp.post(KIND_PATH)
@@ -193,13 +253,24 @@ def answer(mode: str, kind: str | None = None) -> Response:
         return render(fresh(mode, kind), mode, kind, status=400, message=_(
             "That answer does not fit the question. Here is a new one."))
     correct = check(question, given)
+    moment = practice.now()
+    learner = practice.current()
+    learner.record(question, correct, moment)
+    if mode == "review":
+        code = str(data.get("c", ""))
+        if code and code != rule_of(question) and code in learner.deck.entries:
+            # The rule under review had no question of its own among the seeds tried.
+            learner.deck.record(question.kind, question.level, code, correct, moment)
+        learner.reviewed_one(moment)
     stats = p.of(question.kind)
     level_before = stats.level
     stats.record(correct, day)
     p.remember(key)
     p.last = question.kind
     if mode == "daily":
-        p.record_daily(day, correct)
+        p.record_daily(day, correct, question.level, given)
+        if len(p.daily_today(day)) >= DAILY_LENGTH:
+            learner.count_day(day)
     asked = Asked(question, mode, "", data.get("i"))
     feedback = {"correct": correct, "given": given, "stats": stats, "level_up": stats.level > level_before,
                 "level_down": stats.level < level_before}
@@ -225,7 +296,17 @@ def _daily_summary() -> dict[str, Any]:
               right=right, total=DAILY_LENGTH)
     url = url_for("quiz.daily", _external=True)
     return {"date": quiz_progress.day_text(day), "done": len(results), "right": right, "total": DAILY_LENGTH,
-            "results": results, "finished": len(results) >= DAILY_LENGTH, "share": f"{share}\n{grid}\n{url}"}
+            "results": results, "finished": len(results) >= DAILY_LENGTH, "share": f"{share}\n{grid}\n{url}",
+            "missed": len(progress().daily_missed(day))}
+
+
+def _review_summary() -> dict[str, Any]:
+    """How many rules are due for review now, and today's session so far."""
+    learner = practice.current()
+    moment = practice.now()
+    day = practice.day_of(moment)
+    return {"due": len(learner.deck.due(moment)), "rules": len(learner.deck.entries),
+            "done": learner.reviewed if learner.review_day == day else 0, "session": practice.REVIEW_SESSION}
 
 
 PACK_PER_KIND: Final = 30
@@ -237,15 +318,16 @@ def pack() -> str:
     """The quiz to take offline: thirty questions of every kind and the daily challenges of
     the coming week, with their answers, in this language and under the visitor's rules.
     The service worker keeps it; quiz.js checks answers on the device."""
-    return _pack_html(str(g.get("lang")), to_cookie(current_rules()), today())
+    levels = tuple(sorted(progress().levels().items()))
+    return _pack_html(str(g.get("lang")), to_cookie(current_rules()), today(), levels)
 
 
 @lru_cache(maxsize=16)
-def _pack_html(lang: str, rules_key: str, day: int) -> str:
+def _pack_html(lang: str, rules_key: str, day: int, levels: tuple[tuple[str, int], ...] = ()) -> str:
     rules = from_cookie(rules_key)
     kinds = [(kind, [make(kind, _pack_seed(kind, i), rules, i % (MAX_LEVEL + 1)) for i in range(PACK_PER_KIND)])
              for kind in KINDS]
-    days = [(quiz_progress.day_text(d), [make(k, s, rules, lvl) for k, s, lvl in daily_plan(d)])
+    days = [(quiz_progress.day_text(d), [make(k, s, rules, lvl) for k, s, lvl in daily_plan(d, dict(levels))])
             for d in range(day, day + PACK_DAYS)]
     return render_template("quiz/pack.html", kinds=kinds, days=days, text=quiz_text, anchors=ANCHORS)
 

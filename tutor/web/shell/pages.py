@@ -10,6 +10,7 @@ from werkzeug.wrappers import Response
 
 from tutor import i18n
 from tutor.rules.games import trick_winner
+from tutor.web.base import practice
 from tutor.web.base.rules import current_rules
 
 bp = Blueprint("pages", __name__)
@@ -32,7 +33,7 @@ def root() -> Response:
 @bp.get(i18n.LANG_PREFIX + "/")
 def home() -> str:
     """What the app offers, one tap away each."""
-    return render_template("pages/home.html")
+    return render_template("pages/home.html", streak=practice.streak())
 
 
 @bp.get(i18n.LANG_PREFIX + "/learn/")

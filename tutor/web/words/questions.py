@@ -15,6 +15,7 @@ from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 
 from tutor.quiz.base import Choice, Question
+from tutor.quiz.why import Miss, why_not
 from tutor.rules.announcements import announcement_id, shift
 from tutor.rules.cards import RANK_POINTS, RANKS, parse_card, rank_of, suit_of
 from tutor.rules.explain import Reason
@@ -146,8 +147,9 @@ def choice_label(choice: Choice) -> str:
     if choice.label == "normal":
         return game_name("normal")
     if choice.label == "declared":
+        # The seat first: a game's name may carry its German name in brackets already.
         return _(
-            "%(game)s (%(seat)s)",
+            "%(seat)s: %(game)s",
             game=game_name(p["game"]) if p["game"] != "poverty" else str(words.GAMES["poverty"]),
             seat=seat(p["seat"]),
         )
@@ -600,3 +602,204 @@ GROUPED: Final[dict[str, Callable[[dict[str, Any], str, Question], str]]] = {
     )
     for code in codes
 }
+
+
+# --- Why not that one: the rule against the learner's own choice (tutor/quiz/why.py) -------
+
+
+def misses(q: Question, given: tuple[str, ...] | list[str]) -> tuple[Miss, ...]:
+    """The wrong parts of an answer, each with the rule against it (see tutor/quiz/why.py)."""
+    return why_not(q, given)
+
+
+def miss_text(miss: Miss, q: Question) -> str:
+    """Why a choice the learner made (or a right one she missed) is not the engine's answer."""
+    p: dict[str, Any] = miss.reason.params
+    code = miss.reason.code
+    if code in MISS_WORDS:
+        return MISS_WORDS[code](p, short(p["card"]) if "card" in p else "", q)
+    return reason_text(miss.reason, q)  # a rule that words its own choice (announcements)
+
+
+def _rule_named(code: str, q: Question) -> str:
+    """The right answer's own reason with this code, as a sentence."""
+    return next(reason_text(r, q) for r in q.reasons if r.code == code)
+
+
+def _winning(p: dict[str, Any]) -> str:
+    return short(p["winning"])
+
+
+MISS_WORDS: Final[dict[str, Callable[[dict[str, Any], str, Question], str]]] = {
+    # Tricks.
+    "second_of_equal": lambda p, c, q: _(
+        "The %(card)s you picked was played after the other %(card)s: of two equal cards the first one wins.", card=c
+    ),
+    "first_dulle_beaten": lambda p, c, q: _(
+        "The %(card)s you picked was the first Dulle: under your house rules the second one beats it.", card=c
+    ),
+    "second_dulle_in_last_trick": lambda p, c, q: _(
+        "The %(card)s you picked was the second Dulle, but in the last trick the first one wins.", card=c
+    ),
+    "lower_trump": lambda p, c, q: _(
+        "The %(card)s you picked is a trump, but a lower one: number %(rank)d of %(count)d, and %(winning)s is "
+        "number %(winning_rank)d.",
+        card=c, rank=p["rank"], count=p["count"], winning=_winning(p), winning_rank=p["winning_rank"],
+    ),
+    "plain_under_trump": lambda p, c, q: _(
+        "The %(card)s you picked is not a trump, and %(winning)s is: any trump beats a plain card.",
+        card=c, winning=_winning(p),
+    ),
+    "discard_cannot_win": lambda p, c, q: _(
+        "The %(card)s you picked is neither %(suit)s, the suit led, nor a trump: such a card never wins a trick.",
+        card=c, suit=_suit(p),
+    ),
+    "lower_of_suit": lambda p, c, q: _(
+        "The %(card)s you picked follows suit, but %(winning)s is a higher %(suit)s card.",
+        card=c, winning=_winning(p), suit=_suit(p),
+    ),
+    # Following suit.
+    "may_lead_any": lambda p, c, q: _("Whoever leads may play any card, the %(card)s too.", card=c),
+    "follows_suit": lambda p, c, q: _(
+        "You left out the %(card)s: it is a plain %(suit)s card, so it follows the lead and may be played.",
+        card=c, suit=_suit(p),
+    ),
+    "follows_trump": lambda p, c, q: _(
+        "You left out the %(card)s: it is a trump, so it follows the trump lead and may be played.", card=c
+    ),
+    "void_card_free": lambda p, c, q: _(
+        "You left out the %(card)s: with no plain %(suit)s card in hand, any card may be played.",
+        card=c, suit=_suit(p),
+    ),
+    "no_trump_card_free": lambda p, c, q: _(
+        "You left out the %(card)s: with no trump in hand, any card may be played on a trump lead.", card=c
+    ),
+    "not_a_trump_must_follow": lambda p, c, q: _(
+        "The %(card)s you ticked is not a trump: a trump was led, and the player holds trumps, so one must be played.",
+        card=c,
+    ),
+    "trump_not_the_suit": lambda p, c, q: _(
+        "The %(card)s you ticked is a trump, not a %(suit)s card: it does not follow the %(suit)s lead, and the "
+        "player holds plain %(suit)s cards.",
+        card=c, suit=_suit(p),
+    ),
+    "must_follow_suit_not_this": lambda p, c, q: _(
+        "The %(card)s you ticked is not a %(suit)s card: the player holds plain %(suit)s cards and must play one.",
+        card=c, suit=_suit(p),
+    ),
+    # Two cards, one card.
+    "plain_below_trump": lambda p, c, q: _(
+        "The %(card)s you picked is a plain card, and %(other)s is a trump: any trump beats a plain card.",
+        card=c, other=short(p["other"]),
+    ),
+    "lower_trump_of_two": lambda p, c, q: _(
+        "The %(card)s you picked is trump number %(rank)d of %(count)d, lower than %(other)s (number %(other_rank)d).",
+        card=c, other=short(p["other"]), rank=p["rank"], other_rank=p["other_rank"], count=p["count"],
+    ),
+    "lower_in_suit": lambda p, c, q: _(
+        "The %(card)s you picked ranks lower in %(suit)s than %(other)s.", card=c, other=short(p["other"]),
+        suit=_suit(p),
+    ),
+    "not_the_led_suit": lambda p, c, q: _(
+        "The %(card)s you picked was not led: between two plain suits, the card led wins.", card=c
+    ),
+    "said_plain_but_trump": lambda p, c, q: _(
+        "You said no, but %(card)s is a trump here: number %(rank)d of %(count)d.",
+        card=c, rank=p["rank"], count=p["count"],
+    ),
+    "said_trump_but_plain": lambda p, c, q: _(
+        "You said yes, but %(card)s is a plain %(suit)s card in this game.", card=c, suit=_suit(p)
+    ),
+    "said_trump_but_no_trumps": lambda p, c, q: _(
+        "You said yes, but %(card)s is no trump: this game has no trumps at all.", card=c
+    ),
+    # Card points.
+    "points_missed_card": lambda p, c, q: _(
+        "You counted %(choice)s, %(points)d too few: did you leave out the %(card)s (%(points)d)? The total is "
+        "%(total)d.",
+        choice=p["choice"], points=p["points"], card=c, total=p["total"],
+    ),
+    "points_off": lambda p, c, q: _(
+        "You counted %(choice)s; the cards add up to %(total)d.", choice=p["choice"], total=p["total"]
+    ),
+    # What a party needs.
+    "need_too_few": lambda p, c, q: _(
+        "%(choice)s is not enough: %(party)s needs %(need)s.",
+        choice=need_text(p["choice"]), party=party_name(p["party"]), need=need_text(p["right"]),
+    ),
+    "need_more_than_needed": lambda p, c, q: _(
+        "%(choice)s is more than needed: %(need)s already wins for %(party)s.",
+        choice=need_text(p["choice"]), party=party_name(p["party"]), need=need_text(p["right"]),
+    ),
+    "need_tricks_not_points": lambda p, c, q: _(
+        "Card points do not decide here: %(party)s needs %(need)s.",
+        party=party_name(p["party"]), need=need_text(p["right"]),
+    ),
+    "need_other_tricks": lambda p, c, q: _(
+        "Not %(choice)s: %(party)s needs %(need)s.",
+        choice=need_text(p["choice"]), party=party_name(p["party"]), need=need_text(p["right"]),
+    ),
+    "need_points_not_tricks": lambda p, c, q: _(
+        "Tricks alone do not decide here: %(party)s needs %(need)s.",
+        party=party_name(p["party"]), need=need_text(p["right"]),
+    ),
+    # Scoring.
+    "party_lost": lambda p, c, q: _(
+        "%(choice)s did not win: %(party)s reached what it needed.",
+        choice=party_name(p["choice"]), party=party_name(p["party"]),
+    ),
+    "somebody_won": lambda p, c, q: _(
+        "Nobody wins only when both parties miss what they announced: here %(party)s won.",
+        party=party_name(p["party"]),
+    ),
+    "nobody_won_not_party": lambda p, c, q: _(
+        "%(choice)s did not win: both parties missed what they announced, so nobody won.",
+        choice=party_name(p["choice"]),
+    ),
+    "result_sign": lambda p, c, q: _(
+        "You wrote %(choice)s: the right number with the wrong sign. The score is seen from Re: %(right)s.",
+        choice=signed(int(p["choice"])), right=signed(p["right"]),
+    ),
+    "result_not_tripled": lambda p, c, q: _(
+        "You wrote the deal’s value, %(choice)s: the soloist plays against three and writes it three times, "
+        "%(right)s.",
+        choice=signed(int(p["choice"])), right=signed(p["right"]),
+    ),
+    "result_off": lambda p, c, q: _(
+        "You wrote %(choice)s; the lines add up to %(right)s.", choice=signed(int(p["choice"])),
+        right=signed(p["right"]),
+    ),
+    # Which game, who leads, which party.
+    "does_not_lead": lambda p, c, q: _(
+        "%(choice)s does not play the first card. %(rule)s", choice=seat(p["seat"]), rule=_rule_named(p["rule"], q)
+    ),
+    "reservation_stands": lambda p, c, q: _(
+        "Not a normal game: %(seat)s’s reservation stands.", seat=seat(p["seat"])
+    ),
+    "outranked_in_turn": lambda p, c, q: _(
+        "%(choice)s’s reservation is of the same kind as %(winner)s’s, and %(winner)s was asked earlier.",
+        choice=seat(p["seat"]), winner=seat(p["winner"]),
+    ),
+    "outranked_by_kind": lambda p, c, q: _(
+        "%(choice)s’s reservation gives way to %(winner)s’s. %(rule)s",
+        choice=seat(p["seat"]), winner=seat(p["winner"]), rule=_rule_named(p["rule"], q),
+    ),
+    "party_not_this": lambda p, c, q: _(
+        "%(seat)s is not %(choice)s. %(rule)s",
+        seat=seat(p["seat"]), choice=party_name(p["choice"]), rule=_rule_named(p["rule"], q),
+    ),
+}
+
+
+def names_choice(miss: Miss) -> bool:
+    """Whether the sentence of a miss says itself which choice it is about and how."""
+    return miss.reason.code in MISS_WORDS
+
+
+def miss_label(miss: Miss, q: Question) -> str:
+    """The choice a miss is about, in words (a card as players write it)."""
+    f = next(f for f in q.fields if f.name == miss.field)
+    choice = next((c for c in f.choices if c.value == miss.value), None)
+    if choice is None:
+        return signed(int(miss.value)) if f.name == "result" else miss.value
+    return short(choice.card) if choice.card else choice_label(choice)
