@@ -217,3 +217,10 @@ def test_save_all_lists_every_step_of_this_language_only(client):
     assert "/fr/learn/cards/1" in urls and "/en/" not in urls and "/de/" not in urls
     offline = client.get("/fr/offline").get_data(as_text=True)
     assert offline.count("data-lesson-url=") == len(ITEMS)
+
+
+def test_a_page_saved_for_offline_is_no_visit(client):
+    response = client.get("/en/learn/cards/3", headers={"X-Save-Offline": "lessons"})
+    assert response.status_code == 200
+    assert not any(v.startswith("learn=") for v in response.headers.getlist("Set-Cookie"))
+    assert "lesson-path__item--started" not in client.get("/en/learn/").get_data(as_text=True)

@@ -29,6 +29,7 @@ bp = Blueprint("learn", __name__, url_prefix=i18n.LANG_PREFIX + "/learn")
 
 # The question kinds the quiz's own partials show the facts of; the others are the lessons'.
 QUIZ_FACTS: Final = frozenset({"winner", "legal", "trumps", "points", "announce", "needs", "score", "game", "party"})
+SAVE_HEADER: Final = "X-Save-Offline"  # sent by the service worker's "save all lessons" (sw.js)
 SLUG: Final = "<string(minlength=1, maxlength=40):slug>"
 
 
@@ -199,7 +200,9 @@ def show(item: lessons.Lesson, n: int, rules: RuleSet, feedback: dict[str, Any] 
     else:
         prose = lessons.render_step(item, current, lang, rules, _card, _prefix())
     shown = lessons.shown(item, current, rules)
-    if feedback is None and message is None:
+    # A page fetched to be kept offline ("save all lessons") is no visit of the learner's.
+    saving = request.headers.get(SAVE_HEADER) == "lessons"
+    if feedback is None and message is None and not saving:
         progress().visit(item.number, n, n == len(steps))
     context = {
         "lesson": item, "title": item.text(lang).title, "step": current, "n": n, "count": len(steps),
@@ -216,7 +219,7 @@ def show(item: lessons.Lesson, n: int, rules: RuleSet, feedback: dict[str, Any] 
     response = make_response(render_template(template, **context), status)
     if partial:
         htmx.add_vary(response)
-    return _save(response)
+    return response if saving else _save(response)
 
 
 def party_plays(facts: dict[str, Any]) -> list[tuple[str, str]]:
