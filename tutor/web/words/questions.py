@@ -736,16 +736,16 @@ def _lesson(p: dict[str, Any], code: str, q: Question) -> str:
             "%(seats)s sits out while %(dealer)s deals.", "%(seats)s sit out while %(dealer)s deals.",
             len(p["seats"]), seats=players(p["seats"]), dealer=player(p["dealer"])),
         "vorgefuehrt": lambda: ngettext(
-            "%(owed)s still owe a compulsory solo and only %(num)d deal is left: the first of them in turn, "
-            "%(player)s, must play it now (vorgeführt).",
-            "%(owed)s still owe a compulsory solo and only %(num)d deals are left: the first of them in turn, "
-            "%(player)s, must play it now (vorgeführt).",
+            "Still owing a compulsory solo: %(owed)s; only %(num)d deal is left. The first of them in turn, "
+            "%(player)s, must play a solo now (vorgeführt).",
+            "Still owing a compulsory solo: %(owed)s; only %(num)d deals are left. The first of them in turn, "
+            "%(player)s, must play a solo now (vorgeführt).",
             p["deals_left"], owed=players(p["owed"]), player=player(p["player"])),
         "no_solo_due": lambda: (
             ngettext(
-                "%(owed)s still owe a compulsory solo, but %(num)d deal is left, enough for each: nobody must play "
+                "Still owing a compulsory solo: %(owed)s; %(num)d deal is left, enough for each: nobody must play "
                 "one now.",
-                "%(owed)s still owe a compulsory solo, but %(num)d deals are left, enough for each: nobody must play "
+                "Still owing a compulsory solo: %(owed)s; %(num)d deals are left, enough for each: nobody must play "
                 "one now.",
                 p["deals_left"], owed=players(p["owed"]))
             if p["owed"] else _("Nobody owes a compulsory solo any more: nobody must play one now.")),
