@@ -27,22 +27,36 @@
     worker().postMessage({type: "save-lessons", urls: urls}, [channel.port2]);
   }
 
+  // Every page path kept in any cache of this site.
+  function keptPaths() {
+    return caches.keys().then(function (names) {
+      return Promise.all(names.map(function (name) {
+        return caches.open(name).then(function (cache) { return cache.keys(); });
+      }));
+    }).then(function (lists) {
+      var paths = [];
+      lists.forEach(function (requests) {
+        requests.forEach(function (request) { paths.push(new URL(request.url).pathname); });
+      });
+      return paths;
+    });
+  }
+
+  // A lesson counts as kept when any of its steps is.
   function listSaved() {
     var box = document.querySelector("[data-saved-lessons]");
     if (!box || !window.caches) return;
-    var items = box.querySelectorAll("[data-lesson-url]");
-    var checks = [];
-    for (var i = 0; i < items.length; i++) {
-      (function (item) {
-        checks.push(caches.match(item.getAttribute("data-lesson-url"), {ignoreVary: true}).then(function (hit) {
-          item.hidden = !hit;
-          return !!hit;
-        }));
-      })(items[i]);
-    }
-    Promise.all(checks).then(function (found) {
+    keptPaths().then(function (paths) {
+      var items = box.querySelectorAll("[data-lesson-url]");
+      var any = false;
+      for (var i = 0; i < items.length; i++) {
+        var url = items[i].getAttribute("data-lesson-url");
+        var kept = paths.some(function (path) { return path === url || path.indexOf(url + "/") === 0; });
+        items[i].hidden = !kept;
+        any = any || kept;
+      }
       var none = box.querySelector("[data-saved-none]");
-      if (none) none.hidden = found.indexOf(true) !== -1;
+      if (none) none.hidden = any;
       box.hidden = false;
     });
   }
