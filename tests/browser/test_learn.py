@@ -115,8 +115,22 @@ def test_phone_screenshots_of_steps(page, lang):
     page.goto(f"/{lang}/learn/")
     page.screenshot(path=str(SCREENSHOTS / f"learn-{lang}-path.png"))
     for item in L.load_lessons():
-        for n, step in enumerate(item.steps_for(DDV), 1):
+        for n in range(1, len(item.steps_for(DDV)) + 1):
             page.goto(f"/{lang}/learn/{item.slug}/{n}")
             page.screenshot(path=str(SCREENSHOTS / f"learn-{lang}-{item.number:02d}-{n}.png"))
     page.goto(f"/{lang}/learn/words")
     page.screenshot(path=str(SCREENSHOTS / f"learn-{lang}-words.png"))
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_phone_screenshots_of_feedback(page, lang):
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    for slug in ("following-suit", "extra-points", "tournament"):
+        item = L.lesson(slug)
+        n, step = next((i, s) for i, s in enumerate(item.steps_for(DDV), 1) if s.check)
+        page.goto(f"/{lang}/learn/{slug}/{n}")
+        question = L.build_check(item, step, DDV)
+        answer(page, question, _wrong(question))
+        expect(page.locator(".quiz-verdict")).to_be_visible()
+        page.locator("#quiz-result").scroll_into_view_if_needed()
+        page.screenshot(path=str(SCREENSHOTS / f"learn-{lang}-{slug}-feedback.png"))

@@ -12,8 +12,17 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Final
 
-from flask import Blueprint, abort, current_app, g, get_template_attribute, make_response, render_template, request, \
-    url_for
+from flask import (
+    Blueprint,
+    abort,
+    current_app,
+    g,
+    get_template_attribute,
+    make_response,
+    render_template,
+    request,
+    url_for,
+)
 from flask_babel import gettext as _
 from markupsafe import Markup
 from werkzeug.wrappers import Response
@@ -200,6 +209,8 @@ def show(item: lessons.Lesson, n: int, rules: RuleSet, feedback: dict[str, Any] 
     else:
         prose = lessons.render_step(item, current, lang, rules, _card, _prefix())
     shown = lessons.shown(item, current, rules)
+    if shown is not None and question is not None and _drawn_by_check(shown, question):
+        shown = None  # the check draws these very cards: once is enough on a phone
     # A page fetched to be kept offline ("save all lessons") is no visit of the learner's.
     saving = request.headers.get(SAVE_HEADER) == "lessons"
     if feedback is None and message is None and not saving:
@@ -220,6 +231,16 @@ def show(item: lessons.Lesson, n: int, rules: RuleSet, feedback: dict[str, Any] 
     if partial:
         htmx.add_vary(response)
     return response if saving else _save(response)
+
+
+def _drawn_by_check(shown: lessons.Shown, question: Question) -> bool:
+    """Whether every card a step shows is drawn by its check too (the trick, the hand)."""
+    drawn: list[str] = [c.card for f in question.fields for c in f.choices if c.card]
+    facts = question.facts
+    drawn += [card for _seat, card in facts.get("plays", [])]
+    drawn += list(facts.get("hand", [])) + [c for trick in facts.get("tricks", []) for c in trick]
+    wanted = list(shown.cards) + list(shown.hand) + [card for _seat, card in shown.trick]
+    return all(wanted.count(card) <= drawn.count(card) for card in set(wanted))
 
 
 def party_plays(facts: dict[str, Any]) -> list[tuple[str, str]]:

@@ -63,6 +63,11 @@ def learner_view() -> None:
     g.learner_seats = True
 
 
+def _is_learner(number: Any) -> bool:
+    """Whether seats are named from the learner's view and this seat is the learner's own."""
+    return number == 0 and has_app_context() and bool(g.get("learner_seats", False))
+
+
 def seat(number: int) -> str:
     learner = has_app_context() and g.get("learner_seats", False)
     return str((LEARNER_SEATS if learner else SEATS)[number])
@@ -108,6 +113,8 @@ def announcement(level: int, party: str) -> str:
 def prompt(q: Question) -> str:
     """The question itself."""
     p = q.params
+    if _is_learner(p.get("seat")) and q.prompt in LEARNER_PROMPTS:
+        return LEARNER_PROMPTS[q.prompt](p)
     if q.prompt == "winner_complete":
         return _("Which card takes this trick?")
     if q.prompt == "winner_so_far":
@@ -642,6 +649,16 @@ GROUPED: Final[dict[str, Callable[[dict[str, Any], str, Question], str]]] = {
 
 # --- The kinds only lessons ask (extras, sheet_row, dealer, poverty, recall) -----------------
 
+# Prompts about the learner's own seat, in the second person (lessons).
+LEARNER_PROMPTS: Final[dict[str, Callable[[dict[str, Any]], str]]] = {
+    "legal": lambda p: _("Your turn. Tick every card you may play."),
+    "party": lambda p: _("Which party are you in?"),
+    "announce_what": lambda p: ngettext(
+        "You are %(party)s with %(num)d card in hand. What may you announce now? Tick everything allowed, or nothing.",
+        "You are %(party)s with %(num)d cards in hand. What may you announce now? Tick everything allowed, or "
+        "nothing.",
+        p["cards"], party=party_name(p["party"])),
+}
 LESSON_PROMPTS: Final[dict[str, Callable[[dict[str, Any]], str]]] = {
     "extras": lambda p: (
         _("This is the last trick. Which extra points does its winner’s party earn? Tick each one, or none.")
