@@ -224,3 +224,11 @@ def test_a_page_saved_for_offline_is_no_visit(client):
     assert response.status_code == 200
     assert not any(v.startswith("learn=") for v in response.headers.getlist("Set-Cookie"))
     assert "lesson-path__item--started" not in client.get("/en/learn/").get_data(as_text=True)
+
+
+def test_the_old_endpoint_name_of_the_learn_page_still_builds_its_url(app):
+    from flask import url_for
+
+    with app.test_request_context("/de/"):
+        assert url_for("pages.learn", lang="de") == url_for("learn.path", lang="de") == "/de/learn/"
+    assert app.test_client().get("/de/learn/").status_code == 200

@@ -31,5 +31,6 @@ def init_app(app: Flask) -> None:
                       learn.bp):
         app.register_blueprint(blueprint)
     sheet.init_app(app)
+    learn.init_app(app)
     errors.init_app(app)
     context.init_app(app)

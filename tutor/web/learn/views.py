@@ -14,6 +14,7 @@ from typing import Any, Final
 
 from flask import (
     Blueprint,
+    Flask,
     abort,
     current_app,
     g,
@@ -40,6 +41,11 @@ bp = Blueprint("learn", __name__, url_prefix=i18n.LANG_PREFIX + "/learn")
 QUIZ_FACTS: Final = frozenset({"winner", "legal", "trumps", "points", "announce", "needs", "score", "game", "party"})
 SAVE_HEADER: Final = "X-Save-Offline"  # sent by the service worker's "save all lessons" (sw.js)
 SLUG: Final = "<string(minlength=1, maxlength=40):slug>"
+
+
+def init_app(app: Flask) -> None:
+    """The learn page's endpoint before it moved here, ``pages.learn``, still builds its URL."""
+    app.add_url_rule(i18n.LANG_PREFIX + "/learn/", endpoint="pages.learn", view_func=path)
 
 
 @bp.before_request
