@@ -416,3 +416,12 @@ def test_loader_and_quiz_are_typed_and_know_nothing_of_the_web():
     assert "import flask" not in Path(L.__file__).read_text(encoding="utf-8").lower()
     assert "from flask" not in Path(L.__file__).read_text(encoding="utf-8").lower()
     assert doctest.testmod(L).failed == 0 and doctest.testmod(tutor.quiz).failed == 0
+
+
+def test_relative_links_in_prose_lead_to_the_same_place_from_every_step_url():
+    ddv = RuleSet.named("ddv")
+    html = L.render("See [poverty](poverty), [play](../play/), [x](https://example.org/) and [t](#top).",
+                    "de", ddv, prefix="/app")
+    assert 'href="/app/de/learn/poverty"' in html
+    assert 'href="/app/de/play/"' in html
+    assert 'href="https://example.org/"' in html and 'href="#top"' in html

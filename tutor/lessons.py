@@ -27,6 +27,7 @@ from functools import lru_cache
 from html import escape
 from pathlib import Path
 from typing import Any, Final
+from urllib.parse import urljoin
 
 from markdown_it import MarkdownIt
 from markdown_it.renderer import RendererHTML
@@ -53,6 +54,7 @@ _SECTION: Final = re.compile(r"^## +(\S.*?)\s*$")
 _CARD: Final = re.compile(r"\{((?:10|[AKQJ9])[CSHD])\}")
 _CARD_LIKE: Final = re.compile(r"\{([0-9A-Za-z]{1,4})\}")
 _CONTAINER: Final = re.compile(r"^ {0,3}:{3,}\s*(.*?)\s*$")
+_ABSOLUTE: Final = re.compile(r"^(?:[a-zA-Z][a-zA-Z0-9+.-]*:|/|#|\?)")
 
 CardRenderer = Callable[[str], str]
 
@@ -305,10 +307,15 @@ def _render_card(self: RendererHTML, tokens: Sequence[Token], idx: int, options:
 def _render_link_open(self: RendererHTML, tokens: Sequence[Token], idx: int, options: OptionsDict, env: EnvType) -> str:
     token = tokens[idx]
     href = str(token.attrGet("href") or "")
+    base = f"{env.get('prefix', '')}/{env.get('lang', SOURCE_LANG)}/learn/"
     if href == GLOSSARY or href.startswith(GLOSSARY + "#"):
         term = href.partition("#")[2]
-        target = f"{env.get('prefix', '')}/{env.get('lang', SOURCE_LANG)}/learn/{GLOSSARY}"
+        target = base + GLOSSARY
         token.attrSet("href", f"{target}#{term}" if term else target)
+    elif href and not _ABSOLUTE.match(href):
+        # A relative link (another lesson's slug, "../play/") is read from the path page,
+        # so it leads to the same place from a step's URL too.
+        token.attrSet("href", urljoin(base, href))
     return self.renderToken(tokens, idx, options, env)
 
 

@@ -27,6 +27,8 @@ self.addEventListener("message", (event) => {
   const data = event.data || {};
   if (data.type === "skip-waiting") {
     self.skipWaiting();
+  } else if (data.type === "save-lessons") {
+    event.waitUntil(saveLessons(data.urls, event.ports[0]));
   } else if (data.type === "rules-changed") {
     // The reference shows the visitor's rules: fetch it anew for the offline copy.
     event.waitUntil(refreshReference());
@@ -49,6 +51,18 @@ function refreshQuizPacks() {
       .then((response) => (response.ok ? cache.put(url, response) : undefined))
       .catch(() => undefined));
   })));
+}
+
+// Lessons: "save all lessons" (learn.js) sends every lesson page of one language to keep;
+// the answer says how many were kept. Lesson pages opened are kept by page() as any page is.
+function saveLessons(urls, port) {
+  const wanted = (Array.isArray(urls) ? urls : []).filter((url) =>
+    typeof url === "string" && /^\/[a-z]{2}\/learn\/[a-z0-9\/-]*$/.test(url)).slice(0, 400);
+  return caches.open(PAGE_CACHE).then((cache) => Promise.all(wanted.map((url) =>
+    fetch(url, {credentials: "same-origin", headers: {"X-Save-Offline": "lessons"}})
+      .then((response) => (response.ok ? cache.put(url, response).then(() => 1) : 0))
+      .catch(() => 0))))
+    .then((kept) => { if (port) port.postMessage({saved: kept.reduce((a, b) => a + b, 0)}); });
 }
 
 function isPage(request) {

@@ -77,17 +77,6 @@ def test_a_trick_shows_who_played_what_in_order_and_who_takes_it(app):
     assert "Cleo" in winner and "takes the trick" in winner
 
 
-def test_the_learn_page_trick_winner_comes_from_the_engine(client):
-    from tutor.rules.games import trick_winner
-    from tutor.rules.rulesets import RuleSet
-    from tutor.web.shell.pages import SAMPLE_TRICK
-
-    expected = SAMPLE_TRICK[trick_winner(list(SAMPLE_TRICK), "normal", RuleSet.named("ddv"))]
-    html = client.get("/en/learn/").get_data(as_text=True)
-    winner = re.search(r'trick__play--winner">(.*?)</li>', html, re.S).group(1)
-    assert f'data-card="{expected}"' in winner
-
-
 def test_every_engine_id_has_a_label():
     from tutor.rules import terms
     from tutor.web import words

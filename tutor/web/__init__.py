@@ -2,6 +2,7 @@
 
     shell/      home, learn, offline pages; settings; manifest and service worker; errors;
                 what every template can use
+    learn/      the lessons: the path, their steps and checks, the glossary, progress
     quiz/       the quiz pages, their words and the progress cookie
     score/      the calculator, the deal form they share, score sheets
     reference/  the rules reference
@@ -20,13 +21,16 @@ from flask import Flask
 def init_app(app: Flask) -> None:
     """Register every feature's blueprint, the error pages and the template context."""
     from tutor.web.api import views as api
+    from tutor.web.learn import views as learn
     from tutor.web.quiz import views as quiz
     from tutor.web.reference import views as reference
     from tutor.web.score import calculator, sheet
     from tutor.web.shell import context, errors, pages, pwa, settings
 
-    for blueprint in (pages.bp, reference.bp, settings.bp, pwa.bp, api.bp, quiz.bp, calculator.bp, sheet.bp):
+    for blueprint in (pages.bp, reference.bp, settings.bp, pwa.bp, api.bp, quiz.bp, calculator.bp, sheet.bp,
+                      learn.bp):
         app.register_blueprint(blueprint)
     sheet.init_app(app)
+    learn.init_app(app)
     errors.init_app(app)
     context.init_app(app)

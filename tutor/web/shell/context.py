@@ -16,7 +16,7 @@ from tutor.web.words.cards import card_face
 
 # The five sections of the app: (key, endpoint, label). The key names the icon too.
 NAV_ITEMS = (
-    ("learn", "pages.learn", lazy_pgettext("navigation", "Learn")),
+    ("learn", "learn.path", lazy_pgettext("navigation", "Learn")),
     ("quiz", "quiz.index", lazy_pgettext("navigation", "Quiz")),
     ("score", "score.calculator", lazy_pgettext("navigation", "Score")),
     ("rules", "reference.show", lazy_pgettext("navigation", "Rules")),

@@ -1,23 +1,16 @@
-"""The pages every visitor finds: home, the Learn and Quiz landing pages, offline.
+"""The pages every visitor finds: home and offline (the lessons are tutor/web/learn/).
 
 A bare `/` picks a language (cookie, then Accept-Language) and redirects to it.
 """
 from __future__ import annotations
 
-from flask import Blueprint, redirect, render_template, request, url_for
-from flask_babel import gettext as _
+from flask import Blueprint, g, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response
 
-from tutor import i18n
-from tutor.rules.games import trick_winner
+from tutor import i18n, lessons
 from tutor.web.base import practice
-from tutor.web.base.rules import current_rules
 
 bp = Blueprint("pages", __name__)
-
-# A trick to show what the card pictures look like: cards in play order, with who played
-# them. Which card wins is the engine's answer, not ours.
-SAMPLE_TRICK = ("9D", "QC", "10H", "AD")
 
 
 @bp.get("/")
@@ -36,16 +29,11 @@ def home() -> str:
     return render_template("pages/home.html", streak=practice.streak())
 
 
-@bp.get(i18n.LANG_PREFIX + "/learn/")
-def learn() -> str:
-    """What the lessons will teach, and the reference to read meanwhile."""
-    players = (_("North"), _("East"), _("South"), _("West"))
-    winner = trick_winner(list(SAMPLE_TRICK), "normal", current_rules())
-    plays = list(zip(players, SAMPLE_TRICK, strict=True))
-    return render_template("pages/learn.html", sample_plays=plays, sample_winner=winner)
-
-
 @bp.get(i18n.LANG_PREFIX + "/offline")
 def offline() -> str:
-    """Shown by the service worker when a page is neither reachable nor cached."""
-    return render_template("pages/offline.html")
+    """Shown by the service worker when a page is neither reachable nor cached. It lists
+    every lesson of its language; learn.js shows those saved on the device."""
+    lang = str(g.get("lang") or i18n.DEFAULT_LANGUAGE)
+    saved = [(url_for("learn.lesson", lang=lang, slug=item.slug), item.text(lang).title)
+             for item in lessons.load_lessons()]
+    return render_template("pages/offline.html", lessons=saved)

@@ -10,6 +10,7 @@ from collections.abc import Callable
 from typing import Any, Final
 
 from babel.lists import format_list
+from flask import g, has_app_context
 from flask_babel import get_locale, ngettext
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
@@ -25,6 +26,9 @@ from tutor.web.words import signed
 from tutor.web.words.cards import SUIT_SYMBOLS, rank_letter, suit_name
 
 SEATS: Final = (_l("North"), _l("East"), _l("South"), _l("West"))
+# Lessons (and play) name seats from the learner's own view: seat 0 is you, in the south,
+# then West, North and East in play order. The quiz keeps SEATS.
+LEARNER_SEATS: Final = (_l("South (you)"), _l("West"), _l("North"), _l("East"))
 KIND_TITLES: Final = {
     "winner": _l("Who takes the trick"),
     "legal": _l("Which cards may be played"),
@@ -55,8 +59,28 @@ LEVEL_NAMES: Final = {
 }
 
 
+def learner_view() -> None:
+    """Name seats from the learner's view (LEARNER_SEATS) for the rest of this request."""
+    g.learner_seats = True
+
+
+def _is_learner(number: Any) -> bool:
+    """Whether seats are named from the learner's view and this seat is the learner's own."""
+    return number == 0 and has_app_context() and bool(g.get("learner_seats", False))
+
+
 def seat(number: int) -> str:
-    return str(SEATS[number])
+    learner = has_app_context() and g.get("learner_seats", False)
+    return str((LEARNER_SEATS if learner else SEATS)[number])
+
+
+def player(number: int) -> str:
+    """A player at an evening's table of four to seven (by the order they sit in)."""
+    return _("Player %(num)d", num=number + 1)
+
+
+def players(numbers: list[int]) -> str:
+    return format_list([player(n) for n in numbers], locale=str(get_locale()))
 
 
 def plays(pairs: list[tuple[int, str]]) -> list[tuple[str, str]]:
@@ -90,6 +114,8 @@ def announcement(level: int, party: str) -> str:
 def prompt(q: Question) -> str:
     """The question itself."""
     p = q.params
+    if _is_learner(p.get("seat")) and q.prompt in LEARNER_PROMPTS:
+        return LEARNER_PROMPTS[q.prompt](p)
     if q.prompt == "winner_complete":
         return _("Which card takes this trick?")
     if q.prompt == "winner_so_far":
@@ -130,6 +156,8 @@ def prompt(q: Question) -> str:
         return _("Everybody is healthy: who plays the first card?")
     if q.prompt == "party":
         return _("Which party is %(seat)s in?", seat=seat(p["seat"]))
+    if q.prompt in LESSON_PROMPTS:
+        return LESSON_PROMPTS[q.prompt](p)
     raise KeyError(q.prompt)
 
 
@@ -157,6 +185,12 @@ def choice_label(choice: Choice) -> str:
         return need_text(choice.value)
     if choice.label in ANNOUNCEMENT_IDS:
         return str(words.ANNOUNCEMENTS[narrow(choice.label, ANNOUNCEMENT_IDS)])
+    if choice.label in EXTRA_CHOICES:
+        return str(EXTRA_CHOICES[choice.label])
+    if choice.label == "player":
+        return player(p["player"])
+    if choice.label == "recall":
+        return _("Answer %(num)d", num=p["index"])
     raise KeyError(choice.label)
 
 
@@ -175,7 +209,18 @@ def field_label(name: str | None) -> str:
         "result_solo": _("Points for the soloist"),
         "game": _("Game"),
         "leader": _("Plays the first card"),
+        "extras": _("Extra points"),
+        "possible": _("Could this row be on the sheet?"),
+        "dealer": _("Deals next"),
+        "player": _("Must play a solo"),
+        "poverty": _("May declare poverty"),
+        "choice": _("Your choice"),
     }.get(name or "", "")
+
+
+def section_name(section: str) -> str:
+    """The topic a question belongs to, as a heading or a link names it."""
+    return str(SECTION_NAMES.get(section, ""))
 
 
 def answer_text(q: Question) -> str:
@@ -803,3 +848,143 @@ def miss_label(miss: Miss, q: Question) -> str:
     if choice is None:
         return signed(int(miss.value)) if f.name == "result" else miss.value
     return short(choice.card) if choice.card else choice_label(choice)
+# --- The kinds only lessons ask (extras, sheet_row, dealer, poverty, recall) -----------------
+
+# Prompts about the learner's own seat, in the second person (lessons).
+LEARNER_PROMPTS: Final[dict[str, Callable[[dict[str, Any]], str]]] = {
+    "legal": lambda p: _("Your turn. Tick every card you may play."),
+    "party": lambda p: _("Which party are you in?"),
+    "announce_what": lambda p: ngettext(
+        "You are %(party)s with %(num)d card in hand. What may you announce now? Tick everything allowed, or nothing.",
+        "You are %(party)s with %(num)d cards in hand. What may you announce now? Tick everything allowed, or "
+        "nothing.",
+        p["cards"], party=party_name(p["party"])),
+}
+LESSON_PROMPTS: Final[dict[str, Callable[[dict[str, Any]], str]]] = {
+    "extras": lambda p: (
+        _("This is the last trick. Which extra points does its winner’s party earn? Tick each one, or none.")
+        if p.get("last")
+        else _("Which extra points does the winner’s party earn with this trick? Tick each one, or none.")
+    ),
+    "sheet_row": lambda p: _("Could this row be on a score sheet?"),
+    "dealer_next": lambda p: ngettext(
+        "%(num)d player at the table. Who deals next?", "%(num)d players at the table. Who deals next?", p["players"]
+    ),
+    "dealer_solo": lambda p: _("Who must play a solo in the next deal?"),
+    "poverty": lambda p: _("You were dealt this hand. May you declare poverty?"),
+    "recall": lambda p: _("Which one is right?"),
+}
+EXTRA_CHOICES: Final = {
+    "fox": _l("Fox caught (Fuchs)"),
+    "doppelkopf": _l("Doppelkopf (40 or more)"),
+    "karlchen": _l("Karlchen takes the last trick"),
+    "karlchen_caught": _l("Karlchen caught"),
+}
+SECTION_NAMES: Final = {
+    "trumps": _l("Trumps and tricks"),
+    "cards": _l("Cards and card points"),
+    "announcements": _l("Announcements"),
+    "winning": _l("What each party needs"),
+    "scoring": _l("Scoring"),
+    "parties": _l("Re and Kontra"),
+    "reservations": _l("Reservations"),
+    "sheet": _l("The score sheet"),
+    "history": _l("History"),
+}
+
+
+def _listed(values: list[Any]) -> str:
+    return format_list([str(v) for v in values], locale=str(get_locale()))
+
+
+def _lesson(p: dict[str, Any], code: str, q: Question) -> str:
+    def who(key: str) -> str:
+        return seat(p[key])
+
+    texts: dict[str, Callable[[], str]] = {
+        "no_extras_in_solo": lambda: _(
+            "%(game)s is a solo: no extra points count in a solo.", game=game_name(p["game"])),
+        "doppelkopf_trick": lambda: _(
+            "The trick holds %(points)d card points, 40 or more: a Doppelkopf.", points=p["points"]),
+        "no_doppelkopf": lambda: _(
+            "The trick holds %(points)d card points, fewer than 40: no Doppelkopf.", points=p["points"]),
+        "fox_caught": lambda: _(
+            "%(seat)s played a fox (A♦) and the other party took it: a fox caught for %(party)s.",
+            seat=who("seat"), party=party_name(p["party"])),
+        "fox_own": lambda: _(
+            "The fox (A♦) of %(seat)s stays with its own party, %(party)s: nothing is caught.",
+            seat=who("seat"), party=party_name(p["party"])),
+        "karlchen_wins_last": lambda: _(
+            "The J♣ of %(seat)s (Karlchen) takes the last trick: an extra point for %(party)s.",
+            seat=who("seat"), party=party_name(p["party"])),
+        "karlchen_caught": lambda: _(
+            "%(winner)s beat the other party’s Karlchen (J♣ of %(seat)s) in the last trick: under your rules "
+            "that earns %(party)s a point.", winner=who("winner"), seat=who("seat"), party=party_name(p["party"])),
+        "karlchen_caught_not_counted": lambda: _(
+            "%(winner)s beat the other party’s Karlchen (J♣ of %(seat)s) in the last trick, but these rules count "
+            "only a Karlchen that takes the last trick itself.", winner=who("winner"), seat=who("seat")),
+        "karlchen_not_last": lambda: _(
+            "The J♣ of %(seat)s counts as Karlchen only in the last trick; this is not the last one.",
+            seat=who("seat")),
+        "karlchen_beaten_by_partner": lambda: _(
+            "%(winner)s beat the J♣ of %(seat)s, but both are %(party)s: a partner’s Karlchen earns nothing.",
+            winner=who("winner"), seat=who("seat"), party=party_name(p["party"])),
+        "row_sums_to_zero": lambda: _("%(entries)s add up to 0, as every row must.", entries=_listed(p["entries"])),
+        "row_sum_not_zero": lambda: _(
+            "%(entries)s add up to %(sum)s, not 0: what one party wins the other loses, so every row sums to zero.",
+            entries=_listed(p["entries"]), sum=signed(p["sum"])),
+        "row_same_parity": lambda: (
+            _("All four entries are even, as they may be.") if all(p["even"])
+            else _("All four entries are odd, as they may be.")),
+        "row_mixed_parity": lambda: _(
+            "Some entries are even (%(even)s) and some odd (%(odd)s): in one row they are all even or all odd.",
+            even=_listed([e for e, even in zip(p["entries"], p["even"], strict=True) if even]),
+            odd=_listed([e for e, even in zip(p["entries"], p["even"], strict=True) if not even])),
+        "dealer_moves_left": lambda: _(
+            "%(dealer)s dealt; the deal passes to the left, to %(next)s.",
+            dealer=player(p["dealer"]), next=player(p["next"])),
+        "same_dealer_after_compulsory": lambda: _(
+            "%(soloist)s played a compulsory solo, so the same dealer, %(dealer)s, deals again.",
+            soloist=player(p["soloist"]), dealer=player(p["dealer"])),
+        "dealer_moves_after_vorgefuehrt": lambda: _(
+            "%(soloist)s had to play the compulsory solo at the end of the round (vorgeführt): then nobody deals "
+            "again, and the deal passes from %(dealer)s to %(next)s.",
+            soloist=player(p["soloist"]), dealer=player(p["dealer"]), next=player(p["next"])),
+        "sitting_out": lambda: ngettext(
+            "%(seats)s sits out while %(dealer)s deals.", "%(seats)s sit out while %(dealer)s deals.",
+            len(p["seats"]), seats=players(p["seats"]), dealer=player(p["dealer"])),
+        "vorgefuehrt": lambda: ngettext(
+            "Still owing a compulsory solo: %(owed)s; only %(num)d deal is left. The first of them in turn, "
+            "%(player)s, must play a solo now (vorgeführt).",
+            "Still owing a compulsory solo: %(owed)s; only %(num)d deals are left. The first of them in turn, "
+            "%(player)s, must play a solo now (vorgeführt).",
+            p["deals_left"], owed=players(p["owed"]), player=player(p["player"])),
+        "no_solo_due": lambda: (
+            ngettext(
+                "Still owing a compulsory solo: %(owed)s; %(num)d deal is left, enough for each: nobody must play "
+                "one now.",
+                "Still owing a compulsory solo: %(owed)s; %(num)d deals are left, enough for each: nobody must play "
+                "one now.",
+                p["deals_left"], owed=players(p["owed"]))
+            if p["owed"] else _("Nobody owes a compulsory solo any more: nobody must play one now.")),
+        "poverty_allowed": lambda: ngettext(
+            "The hand holds %(num)d trump (%(cards)s; the A♦ counts), no more than %(most)d: poverty may be declared.",
+            "The hand holds %(num)d trumps (%(cards)s; the A♦ counts), no more than %(most)d: poverty may be declared.",
+            p["count"], cards=_cards(p["trumps"]) or _("none"), most=p["most"]),
+        "poverty_too_many_trumps": lambda: ngettext(
+            "The hand holds %(num)d trump (%(cards)s; the A♦ counts), more than %(most)d: no poverty.",
+            "The hand holds %(num)d trumps (%(cards)s; the A♦ counts), more than %(most)d: no poverty.",
+            p["count"], cards=_cards(p["trumps"]), most=p["most"]),
+        "recall": lambda: _("Answer %(num)d is right.", num=p["answer"]),
+    }
+    return texts[code]()
+
+
+LESSON_REASONS: Final = (
+    "no_extras_in_solo", "doppelkopf_trick", "no_doppelkopf", "fox_caught", "fox_own", "karlchen_wins_last",
+    "karlchen_caught", "karlchen_caught_not_counted", "karlchen_not_last", "karlchen_beaten_by_partner",
+    "row_sums_to_zero", "row_sum_not_zero", "row_same_parity", "row_mixed_parity", "dealer_moves_left",
+    "same_dealer_after_compulsory", "dealer_moves_after_vorgefuehrt", "sitting_out", "vorgefuehrt", "no_solo_due",
+    "poverty_allowed", "poverty_too_many_trumps", "recall",
+)
+GROUPED.update({code: _lesson for code in LESSON_REASONS})

@@ -1,0 +1,136 @@
+"""The lessons in a real Chromium: two lessons walked end to end in English and German,
+with JavaScript (answers swapped in by htmx) and without (plain form posts), checks answered
+wrong and then right; axe on a step and on its feedback; offline lessons; phone screenshots."""
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from tests.browser.conftest import PHONE, SCREENSHOTS
+from tests.browser.test_axe import violations
+from tests.web.test_learn import _right, _wrong
+from tutor import lessons as L
+from tutor.quiz import Question
+from tutor.rules.rulesets import RuleSet
+
+DDV = RuleSet.named("ddv")
+WALKS = ("following-suit", "extra-points")
+VERDICT = {"en": ("Right!", "Not quite."), "de": ("Richtig!", "Nicht ganz.")}
+
+
+@pytest.fixture
+def no_js_page(browser: Browser, server: str) -> Iterator[Page]:
+    context = browser.new_context(viewport=PHONE, base_url=server, java_script_enabled=False,
+                                  service_workers="block")
+    yield context.new_page()
+    context.close()
+
+
+def answer(page: Page, question: Question, form: dict[str, list[str]]) -> None:
+    """Give an answer the way a learner does: tap a button, or tick and type, then Check."""
+    check = page.locator("#lesson-check form")
+    if len(question.fields) == 1 and question.fields[0].mode == "one":
+        name = question.fields[0].name
+        check.locator(f"button[name='{name}'][value='{form[name][0]}']").click()
+        return
+    for field in question.fields:
+        values = form.get(field.name, [])
+        if field.mode == "many":
+            for choice in field.choices:
+                box = check.locator(f"input[name='{field.name}'][value='{choice.value}']")
+                box.set_checked(choice.value in values)
+        elif field.mode == "one":
+            check.locator(f"input[name='{field.name}'][value='{values[0]}']").check()
+        else:
+            check.locator(f"input[name='{field.name}']").fill(values[0])
+    check.locator("button[type=submit]").last.click()
+
+
+def walk(page: Page, lang: str, slug: str, js: bool) -> int:
+    """Every step of a lesson: each check answered wrong, tried again, answered right."""
+    item = L.lesson(slug)
+    steps = item.steps_for(DDV)
+    right_text, wrong_text = VERDICT[lang]
+    page.goto(f"/{lang}/learn/{slug}/1")
+    checks = 0
+    for n, step in enumerate(steps, 1):
+        expect(page).to_have_url(re.compile(f"/{lang}/learn/{slug}/{n}$"))
+        expect(page.locator("h1")).to_have_text(item.text(lang).title)
+        question = L.build_check(item, step, DDV)
+        if question is not None:
+            checks += 1
+            expect(page.locator(".quiz-verdict")).to_have_count(0)
+            if js:
+                page.evaluate("window.__stayed = true")
+            answer(page, question, _wrong(question))
+            expect(page.locator(".quiz-verdict__title")).to_have_text(wrong_text)
+            expect(page.locator(".quiz-reasons li").first).to_be_visible()
+            if js:
+                assert page.evaluate("window.__stayed === true"), "the answer was not swapped in place"
+            page.locator(".lesson-check__again").click()
+            answer(page, question, _right(question))
+            expect(page.locator(".quiz-verdict__title")).to_have_text(right_text)
+        if n < len(steps):
+            page.locator(".lesson__steps a[rel=next]").click()
+    return checks
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_two_lessons_end_to_end_with_javascript(page, lang):
+    for slug in WALKS:
+        assert walk(page, lang, slug, js=True) >= 3
+    page.goto(f"/{lang}/learn/")
+    expect(page.locator(".lesson-path__item--done")).to_have_count(2)
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_two_lessons_end_to_end_without_javascript(no_js_page, lang):
+    for slug in WALKS:
+        assert walk(no_js_page, lang, slug, js=False) >= 3
+    no_js_page.goto(f"/{lang}/learn/")
+    expect(no_js_page.locator(".lesson-path__item--done")).to_have_count(2)
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_axe_finds_nothing_on_steps_their_feedback_the_path_and_the_glossary(page, axe_source, lang):
+    for path in ("learn/", "learn/words", "learn/cards/1", "learn/following-suit/2", "learn/extra-points/3",
+                 "learn/tournament/2", "learn/history/1"):
+        page.goto(f"/{lang}/{path}")
+        assert violations(page, axe_source) == [], path
+    item = L.lesson("extra-points")
+    n, step = next((i, s) for i, s in enumerate(item.steps_for(DDV), 1) if s.check)
+    page.goto(f"/{lang}/learn/extra-points/{n}")
+    question = L.build_check(item, step, DDV)
+    answer(page, question, _wrong(question))
+    expect(page.locator(".quiz-verdict")).to_be_visible()
+    assert violations(page, axe_source) == []
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_phone_screenshots_of_steps(page, lang):
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    page.goto(f"/{lang}/learn/")
+    page.screenshot(path=str(SCREENSHOTS / f"learn-{lang}-path.png"))
+    for item in L.load_lessons():
+        for n in range(1, len(item.steps_for(DDV)) + 1):
+            page.goto(f"/{lang}/learn/{item.slug}/{n}")
+            page.screenshot(path=str(SCREENSHOTS / f"learn-{lang}-{item.number:02d}-{n}.png"))
+    page.goto(f"/{lang}/learn/words")
+    page.screenshot(path=str(SCREENSHOTS / f"learn-{lang}-words.png"))
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_phone_screenshots_of_feedback(page, lang):
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    for slug in ("following-suit", "extra-points", "tournament"):
+        item = L.lesson(slug)
+        n, step = next((i, s) for i, s in enumerate(item.steps_for(DDV), 1) if s.check)
+        page.goto(f"/{lang}/learn/{slug}/{n}")
+        question = L.build_check(item, step, DDV)
+        answer(page, question, _wrong(question))
+        expect(page.locator(".quiz-verdict")).to_be_visible()
+        page.locator("#quiz-result").scroll_into_view_if_needed()
+        page.screenshot(path=str(SCREENSHOTS / f"learn-{lang}-{slug}-feedback.png"))

@@ -1,0 +1,265 @@
+"""The lessons: `/<lang>/learn/` (the path), `/<lang>/learn/<slug>` (the step to resume, or
+the first), `/<lang>/learn/<slug>/<n>` (one step), `/<lang>/learn/words` (the glossary).
+
+A step's prose, cards and check come from tutor/lessons.py; its check is a quiz question
+built by the engine about the step's position, asked and worded as the quiz asks it. An
+answer is a plain form post (htmx swaps the check in place); the server rebuilds the check
+from the lesson and the visitor's rules, so nothing the browser sends is trusted but the
+answer itself. Seats are named from the learner's view (South is you).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Final
+
+from flask import (
+    Blueprint,
+    Flask,
+    abort,
+    current_app,
+    g,
+    get_template_attribute,
+    make_response,
+    render_template,
+    request,
+    url_for,
+)
+from flask_babel import gettext as _
+from markupsafe import Markup
+from werkzeug.wrappers import Response
+
+from tutor import htmx, i18n, lessons, security
+from tutor.quiz import BadAnswer, Question, check, parse_answer
+from tutor.rules.rulesets import RuleSet
+from tutor.web.base.rules import current_rules, to_cookie
+from tutor.web.learn import progress as learn_progress
+from tutor.web.words import questions as quiz_text
+
+bp = Blueprint("learn", __name__, url_prefix=i18n.LANG_PREFIX + "/learn")
+
+# The question kinds the quiz's own partials show the facts of; the others are the lessons'.
+QUIZ_FACTS: Final = frozenset({"winner", "legal", "trumps", "points", "announce", "needs", "score", "game", "party"})
+SAVE_HEADER: Final = "X-Save-Offline"  # sent by the service worker's "save all lessons" (sw.js)
+SLUG: Final = "<string(minlength=1, maxlength=40):slug>"
+
+
+def init_app(app: Flask) -> None:
+    """The learn page's endpoint before it moved here, ``pages.learn``, still builds its URL."""
+    app.add_url_rule(i18n.LANG_PREFIX + "/learn/", endpoint="pages.learn", view_func=path)
+
+
+@bp.before_request
+def _learner_seats() -> None:
+    quiz_text.learner_view()
+
+
+def progress() -> learn_progress.Progress:
+    if "learn_progress" not in g:
+        g.learn_progress = learn_progress.read(current_app.config["SECRET_KEY"],
+                                               request.cookies.get(learn_progress.COOKIE))
+    stored: learn_progress.Progress = g.learn_progress
+    return stored
+
+
+def _save(response: Response) -> Response:
+    value = learn_progress.write(current_app.config["SECRET_KEY"], progress())
+    security.set_cookie(response, request, learn_progress.COOKIE, value, learn_progress.MAX_AGE)
+    return response
+
+
+def _card(card_id: str) -> str:
+    """A card in lesson prose, drawn by the card partial."""
+    return str(get_template_attribute("partials/_card.html", "card")(card_id, small=True))
+
+
+def _lang() -> str:
+    return str(g.get("lang") or i18n.DEFAULT_LANGUAGE)
+
+
+def _prefix() -> str:
+    return request.script_root
+
+
+def _lesson_or_404(slug: str) -> lessons.Lesson:
+    item = lessons.lesson(slug)
+    if item is None:
+        abort(404)
+    return item
+
+
+@dataclass
+class Entry:
+    """One lesson on the path."""
+
+    lesson: lessons.Lesson
+    title: str
+    summary: str
+    state: str  # "new", "started" or "done"
+    steps: int
+
+
+def _entries(rules: RuleSet) -> list[Entry]:
+    p = progress()
+    return [Entry(item, item.text(_lang()).title, item.text(_lang()).summary, p.state(item.number),
+                  len(item.steps_for(rules))) for item in lessons.load_lessons()]
+
+
+def _continue(entries: list[Entry], rules: RuleSet) -> tuple[Entry, int] | None:
+    """Where the learner left off: the last step opened (the next lesson's start once that
+    lesson is finished), or nothing before the first step."""
+    last = progress().last
+    if last is None:
+        return None
+    index = next((i for i, e in enumerate(entries) if e.lesson.number == last[0]), None)
+    if index is None:
+        return None
+    entry = entries[index]
+    if entry.state == "done" and last[1] >= entry.steps:
+        later = [e for e in entries[index + 1:] if e.state != "done"]
+        return (later[0], 1) if later else None
+    return entry, min(last[1], entry.steps)
+
+
+def save_urls(lang: str, rules: RuleSet) -> list[str]:
+    """Every page of the lessons in one language: what "save all lessons" keeps offline."""
+    urls = [url_for("learn.path", lang=lang), url_for("learn.words", lang=lang)]
+    for item in lessons.load_lessons():
+        urls.append(url_for("learn.lesson", lang=lang, slug=item.slug))
+        urls += [url_for("learn.step", lang=lang, slug=item.slug, n=n)
+                 for n in range(1, len(item.steps_for(rules)) + 1)]
+    return urls
+
+
+@bp.get("/")
+def path() -> Response:
+    """The path: every lesson in order, what is done, and where to continue."""
+    rules = current_rules()
+    entries = _entries(rules)
+    resume = _continue(entries, rules)
+    return make_response(render_template("learn/path.html", entries=entries, resume=resume,
+                                         save=save_urls(_lang(), rules)))
+
+
+@bp.get("/words")
+def words() -> str:
+    """The glossary: each German word of the game, once, with an anchor per term."""
+    terms = lessons.glossary(_lang(), current_rules(), _card, _prefix())
+    source = lessons.load_glossary(_lang()) or lessons.load_glossary(lessons.SOURCE_LANG)
+    return render_template("learn/words.html", terms=[(t, Markup(html)) for t, html in terms],
+                           title=source.title if source else "", summary=source.summary if source else "")
+
+
+@bp.get("/" + SLUG)
+def lesson(slug: str) -> Response:
+    """A lesson: the step to resume where the learner left it, else the first."""
+    item = _lesson_or_404(slug)
+    rules = current_rules()
+    last = progress().last
+    count = len(item.steps_for(rules))
+    n = last[1] if last and last[0] == item.number and last[1] <= count else 1
+    return show(item, n, rules)
+
+
+@bp.get("/" + SLUG + "/<int:n>")
+def step(slug: str, n: int) -> Response:
+    """One step: its prose, its cards and its check."""
+    return show(_lesson_or_404(slug), n, current_rules())
+
+
+@bp.post("/" + SLUG + "/<int:n>")
+def answer(slug: str, n: int) -> Response:
+    """Check an answer to a step's check against the engine and say why."""
+    item = _lesson_or_404(slug)
+    rules = current_rules()
+    current = lessons.step_at(item, n, rules)
+    if current is None or current.check is None:
+        abort(404)
+    if security.is_cross_site(request):
+        return show(item, n, rules, message=_("That answer came from another site and was not checked."), status=400)
+    if request.form.get("step") != current.id:
+        return show(item, n, rules, status=400, message=_(
+            "That answer belongs to another step (did the rules change?). Here is the step again."))
+    question = lessons.build_check(item, current, rules)
+    assert question is not None
+    try:
+        given = parse_answer(question, {name: request.form.getlist(name) for name in request.form})
+    except BadAnswer:
+        return show(item, n, rules, status=400, message=_("That answer does not fit the question. Try again."))
+    return show(item, n, rules, feedback={"correct": check(question, given), "given": given})
+
+
+def rules_note(question: Question, rules: RuleSet) -> list[tuple[str, Any]] | None:
+    """When a check follows other rules than the learner's: the house options it changes
+    from its rule set's own (the rule set itself is the question's); None when the rules
+    are the learner's."""
+    if to_cookie(question.rules) == to_cookie(rules):
+        return None
+    base = RuleSet.named(question.rules.ruleset).options()
+    return [(name, value) for name, value in question.rules.options().items()
+            if base[name] != value and name != "deck"]
+
+
+def show(item: lessons.Lesson, n: int, rules: RuleSet, feedback: dict[str, Any] | None = None,
+         message: str | None = None, status: int = 200) -> Response:
+    """A step as a page, or (to an htmx answer) its check as the fragment swapped in."""
+    steps = item.steps_for(rules)
+    current = lessons.step_at(item, n, rules)
+    if current is None:
+        abort(404)
+    lang = _lang()
+    question = lessons.build_check(item, current, rules)
+    choices: list[Markup] = []
+    if question is not None and question.kind == "recall":
+        prose, items = lessons.render_recall(item, current, lang, rules, _card, _prefix())
+        choices = [Markup(c) for c in items]
+    else:
+        prose = lessons.render_step(item, current, lang, rules, _card, _prefix())
+    shown = lessons.shown(item, current, rules)
+    if shown is not None and question is not None and _drawn_by_check(shown, question):
+        shown = None  # the check draws these very cards: once is enough on a phone
+    # A page fetched to be kept offline ("save all lessons") is no visit of the learner's.
+    saving = request.headers.get(SAVE_HEADER) == "lessons"
+    if feedback is None and message is None and not saving:
+        progress().visit(item.number, n, n == len(steps))
+    context = {
+        "lesson": item, "title": item.text(lang).title, "step": current, "n": n, "count": len(steps),
+        "prose": Markup(prose), "shown": shown, "q": question, "choices": choices, "feedback": feedback,
+        "message": message, "text": quiz_text, "quiz_facts": QUIZ_FACTS,
+        "note": rules_note(question, rules) if question is not None else None,
+        "action": url_for("learn.step", slug=item.slug, n=n),
+        "previous": url_for("learn.step", slug=item.slug, n=n - 1) if n > 1 else None,
+        "next": url_for("learn.step", slug=item.slug, n=n + 1) if n < len(steps) else None,
+        "following": _following(item), "party_plays": party_plays,
+    }
+    partial = htmx.is_partial(request) and request.method == "POST"
+    template = "learn/_check.html" if partial else "learn/step.html"
+    response = make_response(render_template(template, **context), status)
+    if partial:
+        htmx.add_vary(response)
+    return response if saving else _save(response)
+
+
+def _drawn_by_check(shown: lessons.Shown, question: Question) -> bool:
+    """Whether every card a step shows is drawn by its check too (the trick, the hand)."""
+    drawn: list[str] = [c.card for f in question.fields for c in f.choices if c.card]
+    facts = question.facts
+    drawn += [card for _seat, card in facts.get("plays", [])]
+    drawn += list(facts.get("hand", [])) + [c for trick in facts.get("tricks", []) for c in trick]
+    wanted = list(shown.cards) + list(shown.hand) + [card for _seat, card in shown.trick]
+    return all(wanted.count(card) <= drawn.count(card) for card in set(wanted))
+
+
+def party_plays(facts: dict[str, Any]) -> list[tuple[str, str]]:
+    """A trick's plays with each player's party, as the trick partial takes them."""
+    return [(_("%(seat)s · %(party)s", seat=quiz_text.seat(s), party=quiz_text.party_name(facts["parties"][s])), c)
+            for s, c in facts["plays"]]
+
+
+def _following(item: lessons.Lesson) -> tuple[str, str] | None:
+    """The next lesson on the path: (its URL, its title)."""
+    items = lessons.load_lessons()
+    index = items.index(item)
+    if index + 1 >= len(items):
+        return None
+    nxt = items[index + 1]
+    return url_for("learn.lesson", slug=nxt.slug), nxt.text(_lang()).title
