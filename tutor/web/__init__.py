@@ -6,6 +6,7 @@
     score/      the calculator, the deal form they share, score sheets
     reference/  the rules reference
     api/        the JSON API and its OpenAPI document
+    play/       a deal played with the tutor, every state a URL
     base/       shared by several features: the visitor's rules and their text form
     words/      shared translated labels: game words, card faces, engine error messages
 
@@ -20,6 +21,7 @@ from flask import Flask
 def init_app(app: Flask) -> None:
     """Register every feature's blueprint, the error pages and the template context."""
     from tutor.web.api import views as api
+    from tutor.web.play import views as play
     from tutor.web.quiz import views as quiz
     from tutor.web.reference import views as reference
     from tutor.web.score import calculator, sheet
@@ -27,6 +29,7 @@ def init_app(app: Flask) -> None:
 
     for blueprint in (pages.bp, reference.bp, settings.bp, pwa.bp, api.bp, quiz.bp, calculator.bp, sheet.bp):
         app.register_blueprint(blueprint)
+    app.register_blueprint(play.bp)
     sheet.init_app(app)
     errors.init_app(app)
     context.init_app(app)

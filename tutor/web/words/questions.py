@@ -600,3 +600,11 @@ GROUPED: Final[dict[str, Callable[[dict[str, Any], str, Question], str]]] = {
     )
     for code in codes
 }
+
+
+def trick_reason_text(reason: Reason) -> str:
+    """A reason about a trick or a card, worded without a question (the play page explains
+    each trick of a deal with it)."""
+    p: dict[str, Any] = reason.params
+    text: str = WORDS[reason.code](p, short(p["card"]) if "card" in p else "", None)
+    return text
