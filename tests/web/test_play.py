@@ -196,7 +196,7 @@ def test_a_solo_of_a_computer_player(client):
     seed = seed_where(DDV, 2, lambda p: p.game is not None and p.game.startswith("solo_") and p.declarer != 0,
                       healthy=True)
     html, url = play_through(client, start_url(DDV, seed, 2), random.Random(9), prefer="healthy")
-    assert "plays alone" in client.get(start_url(DDV, seed, 2) + "&m=g").get_data(as_text=True)
+    assert "Plays alone" in client.get(start_url(DDV, seed, 2) + "&m=g").get_data(as_text=True)
     assert finish(client, html, url)["deal"]["game"].startswith("solo_")
 
 
@@ -289,7 +289,7 @@ def test_the_end_asks_for_the_winner_then_the_value_then_shows_the_lines(client)
 
 def test_stats_count_each_finished_deal_once(client):
     html, url = play_through(client, start_url(DDV, 99, 0), random.Random(2))
-    assert "1 deals played" in client.get(url).get_data(as_text=True)  # a reload counts nothing
+    assert "1 deal played" in client.get(url).get_data(as_text=True)  # a reload counts nothing
     play_through(client, start_url(DDV, 100, 0), random.Random(2))
     assert "2 deals played" in client.get(start_url(DDV, 5, 0)).get_data(as_text=True)
 
@@ -363,3 +363,16 @@ def test_random_urls_never_fail(client, s, m, level, extra, value):
 def test_random_moves_never_fail(client, seed, moves, level):
     response = client.get("/en/play/?" + urlencode({"s": seed, "m": moves, "l": level, "w": "1", "g": "re", "v": "3"}))
     assert response.status_code in (200, 400)
+
+
+def test_a_check_on_the_last_trick_stays_answered_while_the_deal_is_scored(client):
+    seed = next(s for s in range(500) if DDV.tricks in check_tricks(s, DDV.tricks))
+    moves = ""
+    while (p := position(DDV, seed, moves, 0)).turn is not None:
+        moves = p.then(next(m for m in p.turn.moves() if m.kind == "card"))
+    base = start_url(DDV, seed, 0) + "&m=" + moves
+    assert "who takes this trick?" in client.get(base).get_data(as_text=True)
+    html = client.get(f"{base}&w={p.tricks[-1].winner}").get_data(as_text=True)
+    form = next(f for f in parse(html).forms if any(b[0] == "g" for b in f["buttons"]))
+    html = client.get("/en/play/?" + urlencode({**form["hidden"], "g": "re"})).get_data(as_text=True)
+    assert 'name="v"' in html and "who takes this trick?" not in html

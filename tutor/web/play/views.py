@@ -134,7 +134,10 @@ def show() -> Response:
     try:
         move = asked_move(args)
         if move is None:
-            return render(p)
+            response = render(p)
+            if htmx.is_partial(request):  # an answer to a check: its URL is a state too
+                response.headers["HX-Push-Url"] = url_for("play.show", **args)
+            return response
         if p.turn is None:
             raise RulesError("moves_past_end", "m")
         after = position(p.rules, p.seed, p.then(move), p.level)
@@ -190,9 +193,12 @@ class Shown:
     reason: str
     reveals: list[str]
     announced: list[str]
+    takes: str
+    heading: str
 
 
 def explain(p: Position, t: TrickView) -> Shown:
+    you = t.winner == HUMAN
     return Shown(
         t,
         [(text.seat(pc.seat), pc.card) for pc in t.cards],
@@ -201,6 +207,9 @@ def explain(p: Position, t: TrickView) -> Shown:
         trick_reason_text(t.reason),
         text.reveal_texts(t.reveals, t.winner, p.declarer),
         [announced(a.seat, a.id) for a in t.announcements],
+        _("You take the trick.") if you else _("%(seat)s takes the trick.", seat=text.seat(t.winner)),
+        _("Trick %(num)d: you take it", num=t.number) if you
+        else _("Trick %(num)d: %(seat)s takes it", num=t.number, seat=text.seat(t.winner)),
     )
 
 
@@ -226,12 +235,14 @@ def game_line(p: Position, game: str | None) -> str:
     declarer = p.declarer
     if game == "poverty" and p.poverty:
         pv = p.poverty
-        return _("%(poor)s declared poverty and %(acceptor)s took the cards (%(num)d trumps among them).",
+        return _("Poor player: %(poor)s. Took the cards: %(acceptor)s. Trumps passed: %(num)d.",
                  poor=text.seat(pv.poor), acceptor=text.seat(pv.acceptor or 0), num=pv.trumps_passed)
     if game == "wedding" and declarer is not None:
+        if declarer == HUMAN:
+            return _("You declared a wedding.")
         return _("%(seat)s declared a wedding.", seat=text.seat(declarer))
     if declarer is not None and (is_solo(game) or game == "wedding_solo"):
-        return _("%(seat)s plays alone: %(game)s.", seat=text.seat(declarer), game=name)
+        return _("Plays alone: %(seat)s (%(game)s).", seat=text.seat(declarer), game=name)
     return str(name)
 
 
@@ -248,7 +259,7 @@ def context(p: Position, w: str | None, g_guess: str | None, v_guess: str | None
         "turn": turn,
         "text": text,
         "seats": [text.seat(s) for s in range(4)],
-        "hidden": state_args(p),
+        "hidden": {**state_args(p), **({"w": guess} if guess is not None else {})},  # an answered check stays
         "action": url_for("play.show"),
         "game": game,
         "game_line": game_line(p, game),
@@ -273,6 +284,7 @@ def context(p: Position, w: str | None, g_guess: str | None, v_guess: str | None
         ctx["legal_cards"] = text.cards(list(dict.fromkeys(turn.options)))
     if p.result and not ask:
         ctx["end"] = end_context(p, g_guess, v_guess)
+        ctx["end"]["state"] = ctx["hidden"]
     return ctx
 
 

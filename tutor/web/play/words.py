@@ -56,7 +56,7 @@ def legal_text(reason: Reason | None) -> str:
         return _("A trump (%(lead)s) was led and you hold none: any card may be played.", lead=short(p["lead"]))
     if code == "must_follow_suit":
         text = _(
-            "%(suit)s was led and you hold plain %(suit)s cards: you must play one of them.",
+            "The lead is %(suit)s and you hold plain %(suit)s cards: you must play one of them.",
             suit=suit_name(p["suit"]),
         )
         if p.get("trumps_of_suit"):
@@ -69,7 +69,7 @@ def legal_text(reason: Reason | None) -> str:
             )
         return text
     return _(
-        "%(suit)s was led and you hold no plain %(suit)s card: any card may be played, a trump or not.",
+        "The lead is %(suit)s and you hold no plain %(suit)s card: any card may be played, a trump or not.",
         suit=suit_name(p["suit"]),
     )
 
@@ -115,10 +115,12 @@ def reveal_texts(reveals: Sequence[Reveal], winner: int, declarer: int | None) -
         if winner == 0:
             texts.append(_("You took this trick: you are the wedding’s partner, Re with %(groom)s.",
                            groom=seat(declarer or 0)))
+        elif declarer == 0:
+            texts.append(_("%(seat)s took this trick: %(seat)s is your partner, Re with you. The other two are "
+                           "Kontra.", seat=seat(winner)))
         else:
             texts.append(_("%(seat)s took this trick: %(seat)s is the wedding’s partner, Re with %(groom)s. "
-                           "The other two are Kontra.", seat=seat(winner),
-                           groom=seat(declarer or 0) if declarer else _("you")))
+                           "The other two are Kontra.", seat=seat(winner), groom=seat(declarer or 0)))
     if "wedding_solo" in by_cause:
         if declarer == 0:
             texts.append(_("Nobody else took one of the first three tricks: you play the wedding alone, a solo."))
