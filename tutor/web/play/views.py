@@ -136,7 +136,7 @@ def show() -> Response:
         if move is None:
             response = render(p)
             if htmx.is_partial(request):  # an answer to a check: its URL is a state too
-                response.headers["HX-Push-Url"] = url_for("play.show", **args)
+                response.headers["HX-Push-Url"] = url_for("play.show", **args.to_dict())
             return response
         if p.turn is None:
             raise RulesError("moves_past_end", "m")
