@@ -136,8 +136,8 @@ def show() -> Response:
         if move is None:
             response = render(p)
             if htmx.is_partial(request):  # an answer to a check: its URL is a state too
-                asked: dict[str, Any] = args.to_dict()
-                response.headers["HX-Push-Url"] = url_for("play.show", **asked)
+                shown: dict[str, Any] = args.to_dict()
+                response.headers["HX-Push-Url"] = url_for("play.show", **shown)
             return response
         if p.turn is None:
             raise RulesError("moves_past_end", "m")
