@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from typing import Final
 
 from babel.lists import format_list
+from flask import g
 from flask_babel import get_locale, lazy_pgettext, ngettext
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
@@ -27,7 +28,11 @@ LEVEL_NAMES: Final = {
 
 
 def seat(number: int) -> str:
-    return str(SEATS[number])
+    """A seat's name in the page's language (looked up once a request: a page names seats often)."""
+    names: list[str] | None = g.get("play_seats")
+    if names is None:
+        names = g.play_seats = [str(name) for name in SEATS]
+    return names[number]
 
 
 def party(name: str | None) -> str:
