@@ -236,6 +236,8 @@ def game_line(p: Position, game: str | None) -> str:
     declarer = p.declarer
     if game == "poverty" and p.poverty:
         pv = p.poverty
+        if pv.acceptor is None:
+            return _("Poor player: %(poor)s.", poor=text.seat(pv.poor))
         return _("Poor player: %(poor)s. Took the cards: %(acceptor)s. Trumps passed: %(num)d.",
                  poor=text.seat(pv.poor), acceptor=text.seat(pv.acceptor or 0), num=pv.trumps_passed)
     if game == "wedding" and declarer is not None:
@@ -283,6 +285,7 @@ def context(p: Position, w: str | None, g_guess: str | None, v_guess: str | None
         ctx["legal_text"] = text.legal_text(turn.reason)
         ctx["forbidden"] = text.forbidden_text(turn.reason)
         ctx["legal_cards"] = text.cards(list(dict.fromkeys(turn.options)))
+        ctx["has_illegal"] = any(c not in turn.options for c in turn.hand)
     if p.result and not ask:
         ctx["end"] = end_context(p, g_guess, v_guess)
         ctx["end"]["state"] = ctx["hidden"]
