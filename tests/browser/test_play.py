@@ -95,3 +95,6 @@ def test_no_violations_in_the_dark_on_a_question(browser: Browser, server: str, 
         page.emulate_media(color_scheme="dark")
         page.goto(f"/de/play/?s={announcing_seed()}&l=0&r=ddv")
         assert violations(page, axe_source) == []
+        wedding = next(s for s in range(3000) if (p := position(DDV, s, "", 1)).turn and p.turn.kind == "reserve")
+        page.goto(f"/fr/play/?s={wedding}&l=1&r=ddv")  # a reservation to choose
+        assert violations(page, axe_source) == []
