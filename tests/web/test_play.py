@@ -376,3 +376,35 @@ def test_a_check_on_the_last_trick_stays_answered_while_the_deal_is_scored(clien
     form = next(f for f in parse(html).forms if any(b[0] == "g" for b in f["buttons"]))
     html = client.get("/en/play/?" + urlencode({**form["hidden"], "g": "re"})).get_data(as_text=True)
     assert 'name="v"' in html and "who takes this trick?" not in html
+
+
+def test_a_passed_deadline_is_said_once_and_the_offer_names_its_deadline(client):
+    for seed in range(300):
+        moves, said = "", None
+        while (p := position(DDV, seed, moves, 0)).turn is not None:
+            if p.turn.announce and said is None:
+                said = p.turn.announce[0]
+                html = client.get(start_url(DDV, seed, 0) + "&m=" + moves).get_data(as_text=True)
+                assert "until you have" in html or "before you play your next card" in html
+            if p.turn.deadlines_passed:
+                html = client.get(start_url(DDV, seed, 0) + "&m=" + moves).get_data(as_text=True)
+                assert "Too late now for" in html
+                nxt = p.then(next(m for m in p.turn.moves() if m.kind == "card"))
+                later = position(DDV, seed, nxt, 0)
+                if later.turn and not later.turn.deadlines_passed:
+                    assert "Too late now" not in client.get(start_url(DDV, seed, 0) + "&m=" + nxt).get_data(
+                        as_text=True)
+                return
+            moves = p.then(next(m for m in p.turn.moves() if m.kind == "card"))
+    raise AssertionError("no deal with a passed deadline")
+
+
+def test_the_computer_players_announcements_are_shown(client):
+    for seed in range(300):
+        p = position(DDV, seed, "", 0)
+        if p.announcements:
+            html = client.get(start_url(DDV, seed, 0)).get_data(as_text=True)
+            a = p.announcements[0]
+            assert "Announcements:" in html and ["You", "West", "North", "East"][a.seat] + ":" in html
+            return
+    raise AssertionError("no computer announcement")
