@@ -1,6 +1,7 @@
 """Prints how fast the play engine is on one core: computer players deciding whole deals
 (dealt, reserved, played and scored), and deriving a position from a URL's seed and moves
-in the middle of a deal, the work behind every play page.
+in the middle of a deal, the work behind every play page; then the server time of a whole
+play response (a mid-deal URL rendered through the Flask test client, aim: under 20 ms).
 
 Run: .venv/bin/python bench/play.py [deals, default 10000]
 """
@@ -87,6 +88,46 @@ def main() -> None:
 
     per_end = best_of(5, derive_end) / (len(samples) // 2)
     print(f"position at the end, with the score and the deal form (two derivations): {per_end * 1e3:.2f} ms")
+    serve(samples)
+
+
+def serve(samples: list[tuple[RuleSet, int, int, str]]) -> None:
+    """The play page's server time: a mid-deal URL and a move on it, rendered by the app
+    (view, engine, templates, catalogs) through the test client, a page and an htmx swap."""
+    import tempfile
+    from urllib.parse import urlencode
+
+    here = os.path.dirname(os.path.abspath(__file__))  # bench/http.py would hide the standard library's http
+    sys.path[:] = [p for p in sys.path if os.path.abspath(p or ".") != here]
+    from app import create_app
+    from tutor.web.base.rules import rules_key
+
+    app = create_app({"TESTING": True}, instance_path=tempfile.mkdtemp(prefix="doko-bench-"))
+    client = app.test_client()
+    mid = samples[::2]
+    urls = [f"/en/play/?{urlencode({'s': seed, 'l': level, 'r': rules_key(rules), 'm': moves})}"
+            for rules, seed, level, moves in mid]
+    moved = []
+    for (rules, seed, level, moves), url in zip(mid, urls, strict=True):
+        turn = position(rules, seed, moves, level).turn
+        assert turn is not None
+        move = turn.moves()[-1]
+        moved.append(f"{url}&{move.kind}={move.value}")
+    for url in urls + moved:
+        assert client.get(url).status_code in (200, 303)
+
+    def pages() -> None:
+        for url in urls:
+            client.get(url)
+
+    def swaps() -> None:
+        for url in moved:
+            client.get(url, headers={"HX-Request": "true"})
+
+    page = best_of(5, pages) / len(urls)
+    swap = best_of(5, swaps) / len(moved)
+    print(f"play response, mid-deal URL as a whole page (test client): {page * 1e3:.2f} ms")
+    print(f"play response, a move swapped in by htmx (test client): {swap * 1e3:.2f} ms")
 
 
 if __name__ == "__main__":

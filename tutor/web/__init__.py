@@ -7,6 +7,7 @@
     score/      the calculator, the deal form they share, score sheets
     reference/  the rules reference
     api/        the JSON API and its OpenAPI document
+    play/       a deal played with the tutor, every state a URL
     base/       shared by several features: the visitor's rules and their text form
     words/      shared translated labels: game words, card faces, engine error messages
 
@@ -22,13 +23,14 @@ def init_app(app: Flask) -> None:
     """Register every feature's blueprint, the error pages and the template context."""
     from tutor.web.api import views as api
     from tutor.web.learn import views as learn
+    from tutor.web.play import views as play
     from tutor.web.quiz import views as quiz
     from tutor.web.reference import views as reference
     from tutor.web.score import calculator, sheet
     from tutor.web.shell import context, errors, pages, pwa, settings
 
     for blueprint in (pages.bp, reference.bp, settings.bp, pwa.bp, api.bp, quiz.bp, calculator.bp, sheet.bp,
-                      learn.bp):
+                      learn.bp, play.bp):
         app.register_blueprint(blueprint)
     sheet.init_app(app)
     learn.init_app(app)

@@ -6,10 +6,11 @@ engine decides what a card is; this module only says it in words.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Final
 
+from flask_babel import get_locale, pgettext
 from flask_babel import lazy_gettext as _l
-from flask_babel import pgettext
 
 from tutor.rules.cards import parse_card, rank_of, suit_of
 
@@ -85,6 +86,12 @@ class CardFace:
 
 def card_face(card_id: str) -> CardFace:
     """Everything shown on a card, from its engine id ("QC", "10H"); ValueError otherwise."""
+    return _card_face(str(get_locale()), card_id)
+
+
+@lru_cache(maxsize=256)
+def _card_face(lang: str, card_id: str) -> CardFace:
+    """Faces by language: a page with fifty cards asks the catalog once per card, not sixteen times."""
     card = parse_card(card_id)
     suit = suit_of(card)
     return CardFace(

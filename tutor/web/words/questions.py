@@ -988,3 +988,9 @@ LESSON_REASONS: Final = (
     "poverty_allowed", "poverty_too_many_trumps", "recall",
 )
 GROUPED.update({code: _lesson for code in LESSON_REASONS})
+def trick_reason_text(reason: Reason) -> str:
+    """A reason about a trick or a card, worded without a question (the play page explains
+    each trick of a deal with it)."""
+    p: dict[str, Any] = reason.params
+    text: str = WORDS[reason.code](p, short(p["card"]) if "card" in p else "", None)
+    return text

@@ -1,0 +1,353 @@
+"""Play a deal with the tutor: `/<lang>/play/?s=<seed>&l=<level>&r=<rules>&m=<moves>`.
+
+Every state of the deal is its URL: the seed deals the cards, the level says which games
+the computer players (and the learner) may play, the rules travel along, and the moves are
+what the learner chose so far (tutor.play's one-character encoding). No server storage.
+A move arrives as one more query field (`card`, `announce`, `reserve` or `poverty`, the
+buttons of one form); the answer is the next state's URL (a redirect, or for htmx the
+table swapped in place with that URL pushed). The learner's quick checks ride along in the
+URL too: `w` (who takes the trick just played), `g` and `v` (the winner and the value of
+the finished deal). A tampered or impossible URL gets a message and a fresh deal (400).
+"""
+from __future__ import annotations
+
+import json
+import random
+from dataclasses import dataclass
+from typing import Any, Final
+
+from flask import Blueprint, current_app, g, make_response, redirect, render_template, request, url_for
+from flask_babel import gettext as _
+from werkzeug.datastructures import MultiDict
+from werkzeug.wrappers import Response
+
+from tutor import htmx, i18n, security
+from tutor.play import (
+    HUMAN,
+    LEVELS,
+    Move,
+    Position,
+    TrickView,
+    decode_moves,
+    new_seed,
+    parse_level,
+    parse_seed,
+    position,
+)
+from tutor.rules.errors import RulesError
+from tutor.rules.games import is_solo
+from tutor.rules.rulesets import RuleSet
+from tutor.web import words
+from tutor.web.base.rules import current_rules, rules_from_key, rules_key
+from tutor.web.play import stats as play_stats
+from tutor.web.play import words as text
+from tutor.web.words.questions import trick_reason_text
+
+bp = Blueprint("play", __name__, url_prefix=i18n.LANG_PREFIX + "/play")
+
+DEFAULT_LEVEL: Final = 0
+CHECKS: Final = 3  # tricks a deal asks "who takes this trick?" about
+MOVE_FIELDS: Final = ("card", "announce", "reserve", "poverty")
+GUESSES: Final = ("re", "kontra", "nobody", "skip")
+
+
+def _stats() -> play_stats.Stats:
+    if "play_stats" not in g:
+        g.play_stats = play_stats.read(current_app.config["SECRET_KEY"], request.cookies.get(play_stats.COOKIE))
+    found: play_stats.Stats = g.play_stats
+    return found
+
+
+# --- The state in the URL ------------------------------------------------------------------
+
+
+def read_position(args: MultiDict[str, str]) -> Position:
+    """The position a URL names; RulesError for anything tampered or impossible."""
+    seed = parse_seed(args.get("s", ""))
+    level = parse_level(args.get("l", str(DEFAULT_LEVEL)))
+    rules = rules_from_key(args["r"]) if "r" in args else current_rules()
+    return position(rules, seed, args.get("m", ""), level)
+
+
+def state_args(p: Position, moves: str | None = None) -> dict[str, Any]:
+    moves = p.moves if moves is None else moves
+    args: dict[str, Any] = {"s": p.seed, "l": p.level, "r": rules_key(p.rules)}
+    if moves:
+        args["m"] = moves
+    return args
+
+
+def state_url(p: Position, moves: str | None = None, **more: Any) -> str:
+    return url_for("play.show", **state_args(p, moves), **more)
+
+
+def fresh(level: int, rules: RuleSet | None = None) -> Position:
+    return position(rules or current_rules(), new_seed(), "", level)
+
+
+def asked_move(args: MultiDict[str, str]) -> Move | None:
+    """The move a form's button sent, if any; RulesError for more than one or a bad one."""
+    given = [(name, args.getlist(name)) for name in MOVE_FIELDS if name in args]
+    if not given:
+        return None
+    if len(given) > 1 or len(given[0][1]) > 1:
+        raise RulesError("bad_move", "m")
+    name, (value,) = given[0]
+    return Move(name, value[:12])
+
+
+def check_tricks(seed: int, tricks: int) -> frozenset[int]:
+    """The tricks of this deal the learner is asked about before the winner is shown."""
+    return frozenset(random.Random(f"play-check-{seed}").sample(range(1, tricks + 1), CHECKS))
+
+
+def just_finished(p: Position) -> TrickView | None:
+    """The trick the learner's last card finished, while nothing else has been chosen since."""
+    if not p.moves or not p.tricks or p.game is None:
+        return None
+    last = decode_moves(p.moves[-1])[0]
+    if last.kind != "card" or any(pc.seat == HUMAN for pc in p.trick):
+        return None
+    return p.tricks[-1]
+
+
+# --- The views --------------------------------------------------------------------------------
+
+
+@bp.get("/")
+def show() -> Response:
+    """The deal at this URL, or a fresh one; with a move, the next state."""
+    args = request.args
+    if "s" not in args:
+        try:
+            level = parse_level(args.get("l", str(DEFAULT_LEVEL)))
+        except RulesError:
+            level = DEFAULT_LEVEL
+        return redirect(state_url(fresh(level)), code=303)
+    try:
+        p = read_position(args)
+    except RulesError:
+        asked = args.get("l", "")
+        p = fresh(int(asked) if asked in ("0", "1", "2") else DEFAULT_LEVEL)
+        return render(p, message=_("This deal’s address was damaged or describes moves that cannot be made. "
+                                   "Here is a fresh deal."), status=400)
+    try:
+        move = asked_move(args)
+        if move is None:
+            response = render(p)
+            if htmx.is_partial(request):  # an answer to a check: its URL is a state too
+                shown: dict[str, Any] = args.to_dict()
+                response.headers["HX-Push-Url"] = url_for("play.show", **shown)
+            return response
+        if p.turn is None:
+            raise RulesError("moves_past_end", "m")
+        after = position(p.rules, p.seed, p.then(move), p.level)
+    except RulesError as error:
+        return render(p, message=move_message(error.code), status=400)
+    if not htmx.is_partial(request):
+        return redirect(state_url(after), code=303)
+    response = render(after)
+    response.headers["HX-Push-Url"] = state_url(after)
+    return response
+
+
+@bp.get("/deal.json")
+def deal_json() -> Response:
+    """The finished deal as JSON: the API's deal-form request under `deal`, the score under
+    `score` (`POST /api/v1/score` answers the same for the deal form)."""
+    try:
+        p = read_position(request.args)
+        result = p.result
+        if result is None:
+            raise RulesError("not_finished", "m")
+    except RulesError:
+        return render(fresh(DEFAULT_LEVEL), message=_("Only a finished deal can be downloaded. Here is a fresh deal."),
+                      status=400)
+    body = json.dumps(result.as_json(), ensure_ascii=False, indent=1)
+    response = make_response(body)
+    response.mimetype = "application/json"
+    response.headers["Content-Disposition"] = f'attachment; filename="doko-deal-{p.seed}.json"'
+    return response
+
+
+def move_message(code: str) -> str:
+    if code in ("illegal_card", "card_not_in_hand"):
+        return _("That card may not be played now. Choose one of the cards you can tap.")
+    if code == "announcement_not_allowed":
+        return _("That announcement is not allowed now.")
+    if code == "moves_past_end":
+        return _("The deal is over: start a new one or play this one again.")
+    return _("That move is not possible here. Choose one of the buttons below.")
+
+
+# --- What the page shows ------------------------------------------------------------------
+
+
+@dataclass
+class Shown:
+    """A finished trick as the page explains it."""
+
+    view: TrickView
+    plays: list[tuple[str, str]]
+    winner_index: int
+    winner: str
+    reason: str
+    reveals: list[str]
+    announced: list[str]
+    takes: str
+    heading: str
+
+
+def explain(p: Position, t: TrickView) -> Shown:
+    you = t.winner == HUMAN
+    return Shown(
+        t,
+        [(text.seat(pc.seat), pc.card) for pc in t.cards],
+        [pc.seat for pc in t.cards].index(t.winner),
+        text.seat(t.winner),
+        trick_reason_text(t.reason),
+        text.reveal_texts(t.reveals, t.winner, p.declarer),
+        [announced(a.seat, a.id) for a in t.announcements],
+        _("You take the trick.") if you else _("%(seat)s takes the trick.", seat=text.seat(t.winner)),
+        _("Trick %(num)d: you take it", num=t.number) if you
+        else _("Trick %(num)d: %(seat)s takes it", num=t.number, seat=text.seat(t.winner)),
+    )
+
+
+def announced(seat: int, ident: str) -> str:
+    return _("%(seat)s: %(announcement)s", seat=text.seat(seat), announcement=words.ANNOUNCEMENTS[ident])  # type: ignore[index]
+
+
+def shown_game(p: Position) -> str | None:
+    """The game as the learner knows it: a silent wedding looks like a normal game until
+    its groom plays the second Q♣ (or the deal ends)."""
+    game = p.game
+    if game == "silent_wedding" and p.declarer != HUMAN and not p.over:
+        if not any(r.cause == "silent_wedding" for t in p.tricks for r in t.reveals):
+            return "normal"
+    return game
+
+
+def game_line(p: Position, game: str | None) -> str:
+    """Who plays what, in a sentence (None while reservations are open)."""
+    if game is None:
+        return ""
+    name = words.GAMES[game]  # type: ignore[index]
+    declarer = p.declarer
+    if game == "poverty" and p.poverty:
+        pv = p.poverty
+        if pv.acceptor is None:
+            return _("Poor player: %(poor)s.", poor=text.seat(pv.poor))
+        return _("Poor player: %(poor)s. Took the cards: %(acceptor)s. Trumps passed: %(num)d.",
+                 poor=text.seat(pv.poor), acceptor=text.seat(pv.acceptor or 0), num=pv.trumps_passed)
+    if game == "wedding" and declarer is not None:
+        if declarer == HUMAN:
+            return _("You declared a wedding.")
+        return _("%(seat)s declared a wedding.", seat=text.seat(declarer))
+    if declarer is not None and (is_solo(game) or game == "wedding_solo"):
+        return _("Plays alone: %(seat)s (%(game)s).", seat=text.seat(declarer), game=name)
+    return str(name)
+
+
+def context(p: Position, w: str | None, g_guess: str | None, v_guess: str | None) -> dict[str, Any]:
+    game = shown_game(p)
+    turn = p.turn
+    finished = just_finished(p)
+    checking = finished is not None and finished.number in check_tricks(p.seed, p.rules.tricks)
+    guess = int(w) if w in ("0", "1", "2", "3") and checking else None
+    ask = checking and guess is None
+    last = p.tricks[-1] if p.tricks else None
+    ctx: dict[str, Any] = {
+        "p": p,
+        "turn": turn,
+        "text": text,
+        "seats": [text.seat(s) for s in range(4)],
+        "hidden": {**state_args(p), **({"w": guess} if guess is not None else {})},  # an answered check stays
+        "action": url_for("play.show"),
+        "game": game,
+        "game_line": game_line(p, game),
+        "said": [text.said_text(s) for s in p.said],
+        "announcements": [announced(a.seat, a.id) for a in p.announcements],
+        "party": p.known[HUMAN],
+        "ask": ask,
+        "check": explain(p, finished) if checking and finished else None,
+        "guess": guess,
+        "last": explain(p, last) if last and not ask else None,
+        "table": [(text.seat(pc.seat), pc.card) for pc in p.trick],
+        "history": [explain(p, t) for t in p.tricks],
+        "levels": text.LEVEL_NAMES,
+        "stats": _stats(),
+        "signed": words.signed,
+        "both_queens": p.hand.count("QC") == 2,
+        "end": None,
+    }
+    if turn and turn.kind == "play":
+        ctx["legal_text"] = text.legal_text(turn.reason)
+        ctx["forbidden"] = text.forbidden_text(turn.reason)
+        ctx["legal_cards"] = text.cards(list(dict.fromkeys(turn.options)))
+        ctx["has_illegal"] = any(c not in turn.options for c in turn.hand)
+    if p.result and not ask:
+        ctx["end"] = end_context(p, g_guess, v_guess)
+        ctx["end"]["state"] = ctx["hidden"]
+    return ctx
+
+
+def end_context(p: Position, g_guess: str | None, v_guess: str | None) -> dict[str, Any]:
+    result = p.result
+    assert result is not None
+    score = result.score
+    mine = p.parties[HUMAN] or "kontra"
+    winner = score.winner or "nobody"
+    value: int | None = None
+    if v_guess is not None:
+        cleaned = v_guess.strip().replace("\u2212", "-")
+        if cleaned.lstrip("-").isdigit() and len(cleaned) <= 4:
+            value = int(cleaned)
+    winner_guess = g_guess if g_guess in GUESSES else None
+    lines = [(str(words.LINES[line.id]), line.points if line.party == "re" else None,
+              line.points if line.party == "kontra" else None) for line in score.lines]
+    arranged = {
+        "lines": lines,
+        "re_total": sum(line.points for line in score.lines if line.party == "re"),
+        "kontra_total": sum(line.points for line in score.lines if line.party == "kontra"),
+        "value": score.value,
+    }
+    re_points = score.re_points
+    key = play_stats.deal_key(p.seed, p.level, rules_key(p.rules), p.moves)
+    won = score.winner == mine
+    mine_score = score.scores[mine]  # type: ignore[index]
+    g.play_counted = _stats().record(key, won, mine_score)
+    return {
+        "score": score,
+        "mine": mine,
+        "winner": winner,
+        "winner_name": text.party(score.winner) if score.winner else _("nobody"),
+        "winner_guess": winner_guess,
+        "value_guess": value if winner_guess else None,
+        "value_asked": winner_guess is not None and v_guess is not None,
+        "skipped": winner_guess == "skip" or (v_guess == "skip"),
+        "result": arranged,
+        "re_points": re_points,
+        "kontra_points": 240 - re_points,
+        "mine_score": words.signed(mine_score),
+        "won": won,
+        "solo": is_solo(p.game or ""),
+        "again": url_for("play.show", s=p.seed, l=p.level, r=rules_key(p.rules)),
+        "json": url_for("play.deal_json", **state_args(p)),
+        "state": state_args(p),
+    }
+
+
+def render(p: Position, message: str | None = None, status: int = 200) -> Response:
+    args = request.args
+    ctx = context(p, args.get("w"), args.get("g"), args.get("v"))
+    ctx["message"] = message
+    template = "play/_table.html" if htmx.is_partial(request) else "play/show.html"
+    response = make_response(render_template(template, **ctx), status)
+    if g.get("play_counted"):
+        value = play_stats.write(current_app.config["SECRET_KEY"], _stats())
+        security.set_cookie(response, request, play_stats.COOKIE, value, play_stats.MAX_AGE)
+    return response
+
+
+__all__ = ["bp", "LEVELS"]
