@@ -232,6 +232,7 @@ def house_options(rules: RuleSet, solo_rows: list[Any]) -> list[HouseOption]:
             option.facts = {
                 "card": card_id(JACK_OF_CLUBS),
                 "caught": lines["karlchen_caught"].points if "karlchen_caught" in lines else None,
+                "won": lines["karlchen"].points,
                 "most": scoring.extra_max("karlchen_caught", rules),
             }
         elif name == "poverty":
