@@ -196,3 +196,11 @@ def test_the_page_is_kept_per_rules_and_language(client):
     assert "Following suit" in section(en, "following-suit")
     assert "6 house options are on" in page(client, ALL_ON, "en")
     assert page(client, RULES["ddv"], "en") == en
+
+
+@pytest.mark.parametrize("name", ["ddv", "pagat"])
+def test_only_the_lines_a_solo_never_scores_are_tagged_so(client, name):
+    """The tag once read an attribute the engine's lines do not have, and tagged every line."""
+    html = section(page(client, RULES[name]), "scoring").split("Worked examples")[0]
+    lines = scoring.scored_lines(RULES[name])
+    assert html.count("not in solos") == sum(not line.in_solo for line in lines) > 0
