@@ -70,6 +70,16 @@ def check_reservation(reservation: Reservation, rules: RuleSet, field: str = "re
         raise RulesError("poverty_not_played", field)
 
 
+def asking_order(dealer: int) -> tuple[int, ...]:
+    """The seats in the order they are asked for reservations: from the dealer's left
+    neighbour (the next seat in play order) round to the dealer (RULES.md §5).
+
+    >>> asking_order(3)
+    (0, 1, 2, 3)
+    """
+    return tuple((dealer + i) % SEATS for i in range(1, SEATS + 1))
+
+
 def decide(rules: RuleSet, dealer: int, reservations: Sequence[Reservation]) -> Decision:
     """The game played, given each seat's reservation (index = seat 0-3). Players are
     asked in turn from the dealer's left; of equal kinds the earlier in turn wins."""
@@ -77,8 +87,8 @@ def decide(rules: RuleSet, dealer: int, reservations: Sequence[Reservation]) -> 
         raise RulesError("wrong_count", "reservations", expected=SEATS, got=len(reservations))
     for seat, r in enumerate(reservations):
         check_reservation(r, rules, f"reservations.{seat}")
-    left = (dealer + 1) % SEATS
-    in_turn = [(left + i) % SEATS for i in range(SEATS)]
+    in_turn = list(asking_order(dealer))
+    left = in_turn[0]
     best = max(in_turn, key=lambda s: (_priority(reservations[s], rules), -in_turn.index(s)))
     chosen = reservations[best]
     if chosen.kind == "healthy":

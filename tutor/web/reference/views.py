@@ -6,14 +6,18 @@ module only arranges the answers into tables; it knows no rule of the game itsel
 """
 from __future__ import annotations
 
+import threading
+from collections import OrderedDict
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, Final
 
-from flask import Blueprint, render_template
+from flask import Blueprint, current_app, render_template, request
+from flask_babel import get_locale
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from flask_babel.speaklater import LazyString
+from markupsafe import Markup
 
 from tutor import i18n
 from tutor.rules import scoring
@@ -32,16 +36,20 @@ from tutor.rules.cards import (
 )
 from tutor.rules.errors import RulesError
 from tutor.rules.explain import Need, needs
-from tutor.rules.games import CLARIFICATION_TRICKS, is_solo, plain_suits, played_games, trump_order
+from tutor.rules.games import is_solo, plain_suits, played_games, trump_order
 from tutor.rules.reservations import POVERTY_CARDS, POVERTY_MAX_TRUMPS, reservation_order
 from tutor.rules.rulesets import RuleSet
 from tutor.rules.scoring import DealSummary, scored_lines
 from tutor.rules.terms import GAME_IDS, AnnouncementId, Party, narrow
 from tutor.web import words
 from tutor.web.base.rules import current_rules
+from tutor.web.reference import sections
+from tutor.web.words import questions
 from tutor.web.words.cards import SUIT_TITLES
 
 bp = Blueprint("reference", __name__, url_prefix=i18n.LANG_PREFIX)
+KEPT_BODIES: Final = 64  # rendered pages kept per app: each is ~130 kB
+_BODIES_LOCK: Final = threading.Lock()
 
 
 @dataclass
@@ -173,6 +181,7 @@ class ReservationRow:
     label: LazyString  # lazy: the page caches these rows, and each visitor reads his language
     soloist_leads: bool
     same_dealer_again: bool
+    solo: bool = False
 
 
 SOLO_LABELS: Final = {
@@ -191,7 +200,8 @@ def reservation_rows(rules: RuleSet) -> list[ReservationRow]:
             label = SOLO_LABELS[solo]
         else:
             label = words.GAMES[narrow(reservation.kind, GAME_IDS)]
-        rows.append(ReservationRow(label, decision.leader == decision.declarer, decision.same_dealer_again))
+        rows.append(ReservationRow(
+            label, decision.leader == decision.declarer, decision.same_dealer_again, is_solo(decision.game)))
     return rows
 
 
@@ -199,6 +209,7 @@ def reservation_rows(rules: RuleSet) -> list[ReservationRow]:
 def reference_for(rules: RuleSet) -> dict[str, Any]:
     """Everything the page shows for these rules (the same rules give the same page)."""
     other_deck = rules.with_options(deck=40 if rules.deck == 48 else 48)
+    reservations = reservation_rows(rules)
     return {
         "trump_groups": trump_groups(rules),
         "card_points": card_point_rows(rules),
@@ -208,8 +219,13 @@ def reference_for(rules: RuleSet) -> dict[str, Any]:
         "win_rows": win_rows(rules),
         "lines": scored_lines(rules),
         "examples": worked_examples(rules),
-        "reservations": reservation_rows(rules),
-        "clarification_tricks": CLARIFICATION_TRICKS,
+        "reservations": reservations,
+        "party_facts": sections.party_facts(),
+        "follow_examples": sections.follow_examples(rules),
+        "trick_examples": [sections.trick_example(cards, rules) for cards in sections.TRICK_POSITIONS],
+        "equal_examples": sections.equal_examples(rules),
+        "house_options": sections.house_options(rules, [row for row in reservations if row.solo]),
+        "lessons": sections.section_lessons(rules),
         "poverty": {"trumps": POVERTY_MAX_TRUMPS, "cards": POVERTY_CARDS} if rules.poverty else None,
         "old_ones": card_id(QUEEN_OF_CLUBS),
         "special_cards": [
@@ -221,17 +237,43 @@ def reference_for(rules: RuleSet) -> dict[str, Any]:
     }
 
 
-@bp.get("/rules/")
-def show() -> str:
-    """The reference for the visitor's rules."""
-    rules = current_rules()
-    return render_template(
-        "reference/show.html",
+def lesson_url(lang: str, slug: str) -> str:
+    """A lesson's page (its URL is stable: /<lang>/learn/<slug>)."""
+    return f"{request.script_root}/{lang}/learn/{slug}"
+
+
+def page_body(rules: RuleSet, lang: str) -> Markup:
+    """The page's content for these rules in this language. It depends on nothing else, so
+    each app keeps the last few it rendered (drawing ~200 cards costs tens of milliseconds)."""
+    key = (rules, lang, request.script_root)
+    bodies: OrderedDict[tuple[RuleSet, str, str], Markup] = current_app.extensions.setdefault(
+        "reference_bodies", OrderedDict())
+    with _BODIES_LOCK:
+        body = bodies.get(key)
+        if body is not None:
+            bodies.move_to_end(key)
+            return body
+    body = Markup(render_template(
+        "reference/_body.html",
         rules=rules,
+        lesson_url=lesson_url,
+        rule_text=questions.card_rule_text,
+        short=questions.short,
         tricks=rules.tricks,
         suit_titles=SUIT_TITLES,
         situation=situation,
         is_solo=is_solo,
         signed=words.signed,
         **reference_for(rules),
-    )
+    ))
+    with _BODIES_LOCK:
+        bodies[key] = body
+        while len(bodies) > KEPT_BODIES:
+            bodies.popitem(last=False)
+    return body
+
+
+@bp.get("/rules/")
+def show() -> str:
+    """The reference for the visitor's rules."""
+    return render_template("reference/show.html", body=page_body(current_rules(), str(get_locale())))

@@ -256,6 +256,13 @@ def reason_text(reason: Reason, q: Question) -> str:
     return GROUPED[code](p, code, q)
 
 
+def card_rule_text(reason: Reason) -> str:
+    """A reason about cards alone (who takes a trick, which cards may follow a lead) as a
+    sentence, without a question around it: the rules reference words its examples so."""
+    p: dict[str, Any] = reason.params
+    return str(WORDS[reason.code](p, short(p["card"]) if "card" in p else "", None))
+
+
 def _suit(p: dict[str, Any]) -> str:
     return suit_name(p["suit"])
 
