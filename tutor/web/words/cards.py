@@ -6,10 +6,11 @@ engine decides what a card is; this module only says it in words.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Final
 
+from flask_babel import get_locale, pgettext
 from flask_babel import lazy_gettext as _l
-from flask_babel import pgettext
 
 from tutor.rules.cards import parse_card, rank_of, suit_of
 
@@ -84,7 +85,15 @@ class CardFace:
 
 
 def card_face(card_id: str) -> CardFace:
-    """Everything shown on a card, from its engine id ("QC", "10H"); ValueError otherwise."""
+    """Everything shown on a card, from its engine id ("QC", "10H"); ValueError otherwise.
+    Worked out once per language: a page draws the same few cards hundreds of times."""
+    return _card_face(str(get_locale()), card_id)
+
+
+@lru_cache(maxsize=1024)
+def _card_face(locale: str, card_id: str) -> CardFace:
+    """The face in `locale`, which must be the locale in force: the cache is keyed by it, so
+    a face worked out in one language is never shown in another."""
     card = parse_card(card_id)
     suit = suit_of(card)
     return CardFace(
