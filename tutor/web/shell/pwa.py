@@ -32,7 +32,7 @@ def tree_hash(root: Path) -> str:
     digest = hashlib.sha256()
     for folder in ("static", "templates", "translations", "tutor"):
         for path in sorted((root / folder).rglob("*")):
-            if path.is_file() and path.suffix in {".css", ".js", ".png", ".svg", ".html", ".po", ".py"}:
+            if path.is_file() and path.suffix in {".css", ".js", ".png", ".ico", ".svg", ".html", ".po", ".py"}:
                 digest.update(path.relative_to(root).as_posix().encode())
                 digest.update(path.read_bytes())
     return digest.hexdigest()[:12]
@@ -79,12 +79,12 @@ def manifest() -> Response:
             "background_color": BACKGROUND,
             "categories": ["games", "education"],
             "icons": [
-                {"src": url_for("static", filename=f"icons/icon-{size}.png"), "sizes": f"{size}x{size}",
+                {"src": static_url(f"icons/icon-{size}.png"), "sizes": f"{size}x{size}",
                  "type": "image/png", "purpose": "any"}
                 for size in ICON_SIZES
             ]
             + [
-                {"src": url_for("static", filename=f"icons/maskable-{size}.png"), "sizes": f"{size}x{size}",
+                {"src": static_url(f"icons/maskable-{size}.png"), "sizes": f"{size}x{size}",
                  "type": "image/png", "purpose": "maskable"}
                 for size in ICON_SIZES
             ],
