@@ -169,6 +169,12 @@ def test_the_manifest_and_the_worker_name_versioned_static_urls(client):
         assert url.endswith(f"?v={version}"), url
 
 
+def test_the_manifest_of_a_named_language_is_cached_for_a_day(client):
+    assert client.get("/manifest.webmanifest?lang=de").headers["Cache-Control"] == "public, max-age=86400"
+    for path in ("/manifest.webmanifest", "/manifest.webmanifest?lang=zz"):  # chosen by cookie or header
+        assert "Cache-Control" not in client.get(path).headers, path
+
+
 def test_favicon_is_a_real_icon_cached_for_a_day(client):
     with client.get("/favicon.ico") as response:
         assert response.status_code == 200

@@ -18,6 +18,7 @@ bp = Blueprint("pwa", __name__)
 THEME_LIGHT = "#1f6f4a"  # the green of a card table
 BACKGROUND = "#f6f4ee"
 ICON_SIZES = (192, 512)
+MANIFEST_MAX_AGE = 24 * 60 * 60  # a new version's manifest reaches browsers within a day
 
 
 def asset_version() -> str:
@@ -61,7 +62,8 @@ def shell_urls() -> list[str]:
 def manifest() -> Response:
     """The web app manifest, in the language asked for (`?lang=de`), else the visitor's."""
     lang = request.args.get("lang")
-    if lang not in i18n.LANGUAGES:
+    named = lang in i18n.LANGUAGES
+    if not named:
         lang = i18n.preferred_language(request)
     with force_locale(lang):
         data = {
@@ -94,6 +96,8 @@ def manifest() -> Response:
     )
     response.vary.add("Cookie")
     response.vary.add("Accept-Language")
+    if named:  # the URL says everything it depends on: no page view needs to ask for it again
+        response.headers["Cache-Control"] = f"public, max-age={MANIFEST_MAX_AGE}"
     return response
 
 
