@@ -61,10 +61,9 @@ def shell_urls() -> list[str]:
 @bp.get("/manifest.webmanifest")
 def manifest() -> Response:
     """The web app manifest, in the language asked for (`?lang=de`), else the visitor's."""
-    lang = request.args.get("lang")
-    named = lang in i18n.LANGUAGES
-    if not named:
-        lang = i18n.preferred_language(request)
+    asked = request.args.get("lang")
+    named = asked in i18n.LANGUAGES
+    lang = asked if asked and named else i18n.preferred_language(request)
     with force_locale(lang):
         data = {
             "id": "/",
