@@ -24,6 +24,9 @@ def create_app(config: dict[str, Any] | None = None, instance_path: str | None =
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = secret_key.load(app.instance_path)
 
+    from tutor.web.shell import assets
+
+    assets.init_app(app)  # first: its compression runs after every other response hook
     Babel(app, locale_selector=i18n.select_locale)
     htmx.init_app(app)
     security.init_app(app)

@@ -7,7 +7,8 @@ The app runs as `make run` runs it, on a free port of 127.0.0.1; the load is Deb
 after 1 s of warming up; the ceiling is measured right after each route, at its body size.
 The routes are the table TARGETS below. The worker memory is read from /proc at the end.
 
-Run: .venv/bin/python bench/http.py [--duration 5] [--connections 16] [--rounds 1] [--json]
+Run: .venv/bin/python bench/http.py [--duration 5] [--connections 16] [--rounds 1] [--accept-encoding "br, gzip"]
+     [--json]
 """
 from __future__ import annotations
 
@@ -64,6 +65,8 @@ local body = os.getenv("BENCH_BODY")
 if body and body ~= "" then wrk.body = body end
 local ctype = os.getenv("BENCH_CTYPE")
 if ctype and ctype ~= "" then wrk.headers["Content-Type"] = ctype end
+local encoding = os.getenv("BENCH_ACCEPT_ENCODING")
+if encoding and encoding ~= "" then wrk.headers["Accept-Encoding"] = encoding end
 
 done = function(summary, latency, requests)
   local e = summary.errors
@@ -140,9 +143,13 @@ class FormParser(HTMLParser):
             self.in_form, self.done = False, True
 
 
-def fetch(base: str, method: str, path: str, body: bytes | None, ctype: str | None) -> tuple[int, bytes]:
-    request = urllib.request.Request(base + path, data=body, method=method,
-                                     headers={"Content-Type": ctype} if ctype else {})
+def fetch(base: str, method: str, path: str, body: bytes | None, ctype: str | None,
+          encoded: bool = True) -> tuple[int, bytes]:
+    """The answer as it travels (compressed when --accept-encoding asked for it), or plain."""
+    headers = {"Content-Type": ctype} if ctype else {}
+    if encoded and os.environ.get("BENCH_ACCEPT_ENCODING"):
+        headers["Accept-Encoding"] = os.environ["BENCH_ACCEPT_ENCODING"]
+    request = urllib.request.Request(base + path, data=body, method=method, headers=headers)
     try:
         with urllib.request.urlopen(request, timeout=30) as response:
             return response.status, response.read()
@@ -152,7 +159,7 @@ def fetch(base: str, method: str, path: str, body: bytes | None, ctype: str | No
 
 def form_of(base: str, page: str) -> tuple[str, str]:
     """The action and urlencoded body of the first form on `page`."""
-    status, html = fetch(base, "GET", page, None, None)
+    status, html = fetch(base, "GET", page, None, None, encoded=False)
     parser = FormParser()
     parser.feed(html.decode("utf-8", errors="replace"))
     if status != 200 or parser.action is None:
@@ -194,8 +201,12 @@ def main() -> None:
     parser.add_argument("--connections", type=int, default=16, help="open connections (default 16)")
     parser.add_argument("--rounds", type=int, default=1,
                         help="rounds of route and ceiling, the best of each kept (default 1)")
+    parser.add_argument("--accept-encoding", default="", metavar="LIST",
+                        help='Accept-Encoding sent with every request, as a browser does ("br, gzip"); none unless '
+                             'given, and the ceiling then answers the compressed size')
     parser.add_argument("--json", action="store_true", help="print JSON instead of a table")
     args = parser.parse_args()
+    os.environ["BENCH_ACCEPT_ENCODING"] = args.accept_encoding
     wrk = ensure_wrk()
     _serve.stop_on_signals()
     _serve.compile_translations()
@@ -255,12 +266,13 @@ def measure(args: argparse.Namespace, wrk: str, lua: str, app: _serve.Server, ce
 
 def report(args: argparse.Namespace, rows: list[dict[str, Any]], notes: list[str], rss: list[int]) -> None:
     setup = {"gunicorn": _serve.describe(), "connections": args.connections, "duration_s": args.duration,
-             "rounds": args.rounds,
+             "rounds": args.rounds, "accept_encoding": args.accept_encoding,
              "wrk_threads": 2, "cores": os.cpu_count(), "worker_rss_mib": [round(k / 1024, 1) for k in rss]}
     if args.json:
         print(json.dumps({"setup": setup, "routes": rows, "notes": notes}, indent=1))
         return
     rounds = f", best of {args.rounds} rounds" if args.rounds > 1 else ""
+    rounds += f", Accept-Encoding: {args.accept_encoding}" if args.accept_encoding else ""
     print(f"gunicorn {setup['gunicorn']} on 127.0.0.1, wrk -t2 -c{args.connections} -d{args.duration:g}s{rounds}, "
           f"{os.cpu_count()} cores; ceiling: a trivial WSGI app, same settings, same body size")
     head = f"{'route':<16} {'method path':<44} {'bytes':>7} {'req/s':>8} {'p50 ms':>7} {'p99 ms':>7} " \

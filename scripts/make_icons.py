@@ -1,6 +1,6 @@
 """Draw the app icons as PNG files with nothing but the standard library (zlib).
 
-    python scripts/make_icons.py     # writes static/icons/*.png (committed)
+    python scripts/make_icons.py     # writes static/icons/*.png and favicon.ico (committed)
 
 Two playing cards on card-table green, a red heart on the front one. "any" icons have
 rounded corners; maskable ones fill the square and keep the cards in the central safe zone.
@@ -82,6 +82,17 @@ def png(width: int, height: int, raw: bytes) -> bytes:
     return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", zlib.compress(raw, 9)) + chunk(b"IEND", b"")
 
 
+def ico(images: list[tuple[int, bytes]]) -> bytes:
+    """An .ico file holding PNG images (every browser reads those), as (size, png) pairs."""
+    header = struct.pack("<HHH", 0, 1, len(images))
+    offset = len(header) + 16 * len(images)
+    entries, blobs = b"", b""
+    for size, data in images:
+        entries += struct.pack("<BBBBHHII", size % 256, size % 256, 0, 0, 1, 32, len(data), offset + len(blobs))
+        blobs += data
+    return header + entries + blobs
+
+
 def main() -> None:
     OUT.mkdir(parents=True, exist_ok=True)
     for name, size, maskable in (
@@ -93,6 +104,9 @@ def main() -> None:
     ):
         (OUT / name).write_bytes(render(size, maskable))
         print("wrote", OUT / name)
+    # /favicon.ico, for browsers and tools that ask for it without reading the page.
+    (OUT / "favicon.ico").write_bytes(ico([(size, render(size, False)) for size in (16, 32, 48)]))
+    print("wrote", OUT / "favicon.ico")
 
 
 if __name__ == "__main__":

@@ -33,7 +33,9 @@ FIXED_IN_THE_WEB_PART = (
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much, HealthCheck.data_too_large],
 )
 def test_api_conforms_to_its_schema(case):
-    response = case.call_and_validate(excluded_checks=[*NOT_OURS, *KNOWN])
+    # In process there is no HTTP client to undo the compression the app applies for clients that
+    # accept it (the default headers of requests do): ask for the body as it is.
+    response = case.call_and_validate(headers={"Accept-Encoding": "identity"}, excluded_checks=[*NOT_OURS, *KNOWN])
     assert response.status_code < 500
 
 

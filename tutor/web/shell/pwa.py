@@ -18,6 +18,7 @@ bp = Blueprint("pwa", __name__)
 THEME_LIGHT = "#1f6f4a"  # the green of a card table
 BACKGROUND = "#f6f4ee"
 ICON_SIZES = (192, 512)
+MANIFEST_MAX_AGE = 24 * 60 * 60  # a new version's manifest reaches browsers within a day
 
 
 def asset_version() -> str:
@@ -32,7 +33,7 @@ def tree_hash(root: Path) -> str:
     digest = hashlib.sha256()
     for folder in ("static", "templates", "translations", "tutor"):
         for path in sorted((root / folder).rglob("*")):
-            if path.is_file() and path.suffix in {".css", ".js", ".png", ".svg", ".html", ".po", ".py"}:
+            if path.is_file() and path.suffix in {".css", ".js", ".png", ".ico", ".svg", ".html", ".po", ".py"}:
                 digest.update(path.relative_to(root).as_posix().encode())
                 digest.update(path.read_bytes())
     return digest.hexdigest()[:12]
@@ -60,9 +61,9 @@ def shell_urls() -> list[str]:
 @bp.get("/manifest.webmanifest")
 def manifest() -> Response:
     """The web app manifest, in the language asked for (`?lang=de`), else the visitor's."""
-    lang = request.args.get("lang")
-    if lang not in i18n.LANGUAGES:
-        lang = i18n.preferred_language(request)
+    asked = request.args.get("lang")
+    named = asked in i18n.LANGUAGES
+    lang = asked if asked and named else i18n.preferred_language(request)
     with force_locale(lang):
         data = {
             "id": "/",
@@ -79,12 +80,12 @@ def manifest() -> Response:
             "background_color": BACKGROUND,
             "categories": ["games", "education"],
             "icons": [
-                {"src": url_for("static", filename=f"icons/icon-{size}.png"), "sizes": f"{size}x{size}",
+                {"src": static_url(f"icons/icon-{size}.png"), "sizes": f"{size}x{size}",
                  "type": "image/png", "purpose": "any"}
                 for size in ICON_SIZES
             ]
             + [
-                {"src": url_for("static", filename=f"icons/maskable-{size}.png"), "sizes": f"{size}x{size}",
+                {"src": static_url(f"icons/maskable-{size}.png"), "sizes": f"{size}x{size}",
                  "type": "image/png", "purpose": "maskable"}
                 for size in ICON_SIZES
             ],
@@ -94,6 +95,8 @@ def manifest() -> Response:
     )
     response.vary.add("Cookie")
     response.vary.add("Accept-Language")
+    if named:  # the URL says everything it depends on: no page view needs to ask for it again
+        response.headers["Cache-Control"] = f"public, max-age={MANIFEST_MAX_AGE}"
     return response
 
 

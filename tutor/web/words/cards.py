@@ -85,13 +85,15 @@ class CardFace:
 
 
 def card_face(card_id: str) -> CardFace:
-    """Everything shown on a card, from its engine id ("QC", "10H"); ValueError otherwise."""
+    """Everything shown on a card, from its engine id ("QC", "10H"); ValueError otherwise.
+    Worked out once per language: a page draws the same few cards hundreds of times."""
     return _card_face(str(get_locale()), card_id)
 
 
-@lru_cache(maxsize=256)
-def _card_face(lang: str, card_id: str) -> CardFace:
-    """Faces by language: a page with fifty cards asks the catalog once per card, not sixteen times."""
+@lru_cache(maxsize=1024)
+def _card_face(locale: str, card_id: str) -> CardFace:
+    """The face in `locale`, which must be the locale in force: the cache is keyed by it, so
+    a face worked out in one language is never shown in another."""
     card = parse_card(card_id)
     suit = suit_of(card)
     return CardFace(
