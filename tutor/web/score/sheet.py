@@ -20,6 +20,7 @@ from werkzeug.datastructures import MultiDict
 from werkzeug.wrappers import Response
 
 from tutor import htmx, i18n, security
+from tutor.parse import NumberError, whole_number
 from tutor.rules.cards import DECK_POINTS
 from tutor.rules.errors import RulesError
 from tutor.rules.rulesets import OPTION_CHOICES, RULESETS, RuleSet
@@ -66,10 +67,18 @@ def _same_site() -> None:
 
 
 def _version() -> int:
-    text = request.form.get("version", "")
-    if not text.isdigit() or len(text) > 9:
+    try:
+        return whole_number(request.form.get("version"), "version", low=0)
+    except NumberError:
         abort(400, description=str(MESSAGES["bad_version"]))
-    return int(text)
+
+
+def _seat(text: str | None, field: str, players: int) -> int | None:
+    """A player's index from a form field, or None when it names nobody at the table."""
+    try:
+        return whole_number(text, field, low=0, high=players - 1, max_digits=2)
+    except NumberError:
+        return None
 
 
 def read_players(form: MultiDict[str, str], errors: dict[str, str]) -> list[str]:
@@ -107,13 +116,14 @@ def read_deal(form: MultiDict[str, str], sheet: Sheet, rules: RuleSet, proposed_
     (while the form is being filled in) does not yet ask for what is still missing."""
     summary_form = read(form, rules, required=not preview)
     players = len(sheet.players)
-    summary_form.values["dealer"] = form.get("dealer", str(proposed_dealer))[:2]
-    dealer_text = summary_form.values["dealer"]
-    dealer = int(dealer_text) if dealer_text.isdigit() and int(dealer_text) < players else None
+    dealer_text = form.get("dealer", str(proposed_dealer))
+    summary_form.values["dealer"] = dealer_text[:2]
+    dealer = _seat(dealer_text, "dealer", players)
     if dealer is None:
         summary_form.error("dealer", str(_("Please choose one of the values offered.")))
     picked = form.getlist("re")[:MAX_PLAYERS + 1]
-    re_players = tuple(int(p) for p in picked if p.isdigit() and int(p) < players)
+    seats = (_seat(p, "re_players", players) for p in picked)
+    re_players = tuple(p for p in seats if p is not None)
     summary_form.values["re"] = ",".join(str(p) for p in re_players)
     if len(re_players) != len(picked):
         summary_form.error("re_players", str(_("Please choose one of the values offered.")))
@@ -224,7 +234,8 @@ def create() -> Response | tuple[str, int]:
     rules = read_rules(request.form, errors)
     bock = request.form.get("bock", "") == "on"
     first = request.form.get("first_dealer", "0")
-    if not first.isdigit() or int(first) >= max(len(names), 1) or int(first) >= MAX_PLAYERS:
+    first_dealer = _seat(first, "first_dealer", min(max(len(names), 1), MAX_PLAYERS))
+    if first_dealer is None:
         errors.setdefault("first_dealer", _("Please choose one of the values offered."))
     unknown = set(request.form) - {"player", "ruleset", "bock", "first_dealer", *OPTION_CHOICES}
     if unknown:
@@ -232,7 +243,8 @@ def create() -> Response | tuple[str, int]:
     if errors:
         values = {"player": request.form.getlist("player")[:MAX_PLAYERS], "bock": bock, "first_dealer": first}
         return _new_sheet_page(errors, values, rules, 400)
-    sheet = store().create_sheet(names, rules_key(rules), bock, int(first))
+    assert first_dealer is not None
+    sheet = store().create_sheet(names, rules_key(rules), bock, first_dealer)
     return redirect(url_for("sheet.show", key=sheet.edit_key), code=303)
 
 
@@ -258,9 +270,8 @@ def _deal_page(
         dealer_default = loaded.deals[index].dealer
         number = index + 1
         multiplier = ev.rows[index].multiplier
-    dealer_text = form.values.get("dealer", "")
-    chosen = dealer_text.isdigit() and int(dealer_text) < len(loaded.sheet.players)
-    dealer = int(dealer_text) if chosen else dealer_default
+    chosen = _seat(form.values.get("dealer"), "dealer", len(loaded.sheet.players))
+    dealer = dealer_default if chosen is None else chosen
     form.values["dealer"] = str(dealer)
     playing, sitting_out = seating(len(loaded.sheet.players), dealer)
     result = arrange(form.summary.score(loaded.rules), form.summary.game, multiplier) if form.summary else None
@@ -271,10 +282,16 @@ def _deal_page(
         "sheet/_preview.html" if partial else "sheet/deal.html",
         **{**sheet_context(loaded), **context},
         deal_id=deal_id, deal_number=number, multiplier=multiplier, playing=playing, sitting_out=sitting_out,
-        re_set={int(p) for p in form.values.get("re", "").split(",") if p.isdigit()},
+        re_set={_seat(p, "re", MAX_PLAYERS) for p in form.values.get("re", "").split(",")} - {None},
         result=result, kontra_points=DECK_POINTS - form.summary.re_points if form.summary else None,
         oob=True, partial=partial, notice=notice,
     ), status
+
+
+def _preview_status(form: Form) -> int:
+    """A deal form opened with values it cannot read is a 400; htmx's live preview while the
+    form is filled in stays a 200 (its fragment shows the messages next to the fields)."""
+    return 400 if form.errors and not htmx.is_partial(request) else 200
 
 
 @bp.get("/" + KEY + "/deal")
@@ -286,7 +303,7 @@ def new_deal(key: str) -> tuple[str, int]:
     form, _deal = read_deal(args, loaded.sheet, loaded.rules, loaded.evening.next_dealer, preview=True)
     if not request.args:
         form.errors.clear()
-    return _deal_page(loaded, form, None, 200)
+    return _deal_page(loaded, form, None, _preview_status(form))
 
 
 @bp.post("/" + KEY + "/deal")
@@ -314,7 +331,7 @@ def edit_deal(key: str, deal_id: str) -> tuple[str, int]:
     index, _stored = loaded.stored_deal(deal_id)
     fields = request.args if request.args else deal_fields(loaded.deals[index], loaded.rules)
     form, _deal = read_deal(fields, loaded.sheet, loaded.rules, loaded.deals[index].dealer, preview=True)
-    return _deal_page(loaded, form, deal_id, 200)
+    return _deal_page(loaded, form, deal_id, _preview_status(form))
 
 
 @bp.post("/" + KEY + "/deal/" + DEAL)
