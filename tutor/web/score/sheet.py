@@ -54,6 +54,13 @@ def init_app(app: Flask) -> None:
     app.extensions["doko_store"] = Store(url)
 
 
+@bp.after_request
+def private(response: Response) -> Response:
+    """A sheet's address is its key: no shared cache, no browser or service-worker copy keeps it."""
+    response.headers["Cache-Control"] = "private, no-store"
+    return response
+
+
 def store() -> Store:
     return current_app.extensions["doko_store"]  # type: ignore[no-any-return]
 
