@@ -109,3 +109,131 @@ def test_the_service_worker_keeps_no_no_store_page(client):
 
 def test_other_pages_may_still_be_cached(client):
     assert "no-store" not in client.get("/en/rules/").headers.get("Cache-Control", "")
+
+
+# --- finding 7: writes that race ------------------------------------------------------------
+
+
+def _sheet_ids(client, url: str) -> list[str]:
+    return re.findall(r'/deal/([\w-]{12})"', client.get(url).get_data(as_text=True))
+
+
+def test_an_edit_that_loses_to_a_delete_gets_the_conflict_page(sheet_app):
+    client = sheet_app.test_client()
+    url = new_sheet(client)
+    client.post(url + "/deal", data={**deal_form(client, url), **DEAL})
+    deal_id = _sheet_ids(client, url)[0]
+    edit = deal_form(client, url, f"/deal/{deal_id}")  # one phone opens the deal to change it
+    delete = client.post(f"{url}/deal/{deal_id}/delete", data={"version": edit["version"]})  # another deletes it
+    assert delete.status_code == 303
+    response = client.post(f"{url}/deal/{deal_id}", data={**edit, **DEAL, "re_points": "150"})
+    assert response.status_code == 409
+    assert "changed on another phone" in unescape(response.get_data(as_text=True))
+    assert _sheet_ids(client, url) == []
+    # The same for a second delete, and a deal that never existed is still a 404.
+    again = client.post(f"{url}/deal/{deal_id}/delete", data={"version": edit["version"]})
+    assert again.status_code == 409
+    current = deal_form(client, url)["version"]
+    assert client.post(f"{url}/deal/{'0' * 12}", data={"version": current, **DEAL}).status_code == 404
+
+
+def test_an_edit_whose_deal_goes_between_reading_and_writing_gets_the_conflict_page(sheet_app, monkeypatch):
+    """The delete commits after the edit read the sheet and before it writes."""
+    from tutor.store import Store
+
+    client = sheet_app.test_client()
+    url = new_sheet(client)
+    client.post(url + "/deal", data={**deal_form(client, url), **DEAL})
+    deal_id = _sheet_ids(client, url)[0]
+    edit = deal_form(client, url, f"/deal/{deal_id}")
+    store = sheet_app.extensions["doko_store"]
+    update = Store.update_deal
+
+    def deleted_first(self, sheet, version, deal, data):  # another phone deletes it first
+        self.delete_deal(sheet, version, deal)
+        return update(self, sheet, version, deal, data)
+
+    monkeypatch.setattr(Store, "update_deal", deleted_first)
+    response = client.post(f"{url}/deal/{deal_id}", data={**edit, **DEAL, "re_points": "150"})
+    monkeypatch.setattr(Store, "update_deal", update)
+    assert response.status_code == 409
+    assert "changed on another phone" in unescape(response.get_data(as_text=True))
+    assert store.load(url.rsplit("/", 1)[1])[2] == []
+
+
+def test_a_deal_sent_twice_is_saved_once_and_shows_the_sheet(sheet_app):
+    client = sheet_app.test_client()
+    url = new_sheet(client)
+    form = {**deal_form(client, url), **DEAL}
+    assert re.fullmatch(r"[0-9a-f]{12}", form["once"])
+    first = client.post(url + "/deal", data=form)
+    assert first.status_code == 303
+    again = client.post(url + "/deal", data=form)  # the answer was lost: the phone sends it again
+    assert again.status_code == 303 and again.headers["Location"] == first.headers["Location"]
+    assert len(_sheet_ids(client, url)) == 1
+    # Also after the sheet moved on: the next deal saved, then the old form sent once more.
+    client.post(url + "/deal", data={**deal_form(client, url), **DEAL, "dealer": "1"})
+    late = client.post(url + "/deal", data=form)
+    assert late.status_code == 303
+    assert len(_sheet_ids(client, url)) == 2
+
+
+def test_each_deal_form_has_its_own_one_time_id(sheet_app):
+    client = sheet_app.test_client()
+    url = new_sheet(client)
+    assert deal_form(client, url)["once"] != deal_form(client, url)["once"]
+    # A stale form with a new id is still the conflict it was.
+    form = {**deal_form(client, url), **DEAL}
+    client.post(url + "/deal", data={**deal_form(client, url), **DEAL})
+    stale = client.post(url + "/deal", data=form)
+    assert stale.status_code == 409
+    assert f'name="once" value="{form["once"]}"' in stale.get_data(as_text=True)
+
+
+@pytest.mark.parametrize("once", ["", "x" * 12, "ABCDEF012345", "0" * 13, "²" * 12])
+def test_a_damaged_one_time_id_saves_nothing(sheet_app, once):
+    client = sheet_app.test_client()
+    url = new_sheet(client)
+    response = client.post(url + "/deal", data={**deal_form(client, url), **DEAL, "once": once})
+    assert response.status_code == 400
+    assert _sheet_ids(client, url) == []
+
+
+def test_the_store_recognises_a_deal_saved_under_its_id(sheet_app):
+    from tutor.store import AlreadySaved, Conflict
+
+    store = sheet_app.extensions["doko_store"]
+    sheet = store.create_sheet(PLAYERS, "ddv", False, 0)
+    assert store.add_deal(sheet, 1, {"n": 1}, "0123456789ab") == "0123456789ab"
+    with pytest.raises(AlreadySaved):
+        store.add_deal(sheet, 1, {"n": 1}, "0123456789ab")
+    with pytest.raises(Conflict):
+        store.add_deal(sheet, 1, {"n": 2}, "ba9876543210")
+    assert [d.id for d in store.load(sheet.edit_key)[2]] == ["0123456789ab"]
+
+
+def test_two_copies_of_one_form_at_once_save_one_deal(sheet_app):
+    import threading
+
+    from tutor.store import AlreadySaved
+
+    store = sheet_app.extensions["doko_store"]
+    sheet = store.create_sheet(PLAYERS, "ddv", False, 0)
+    outcomes: list[str] = []
+    start = threading.Barrier(4)
+
+    def send():
+        start.wait()
+        try:
+            store.add_deal(sheet, 1, {"n": 1}, "00000000000a")
+            outcomes.append("saved")
+        except AlreadySaved:
+            outcomes.append("already")
+
+    threads = [threading.Thread(target=send) for _ in range(4)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert sorted(outcomes) == ["already"] * 3 + ["saved"]
+    assert len(store.load(sheet.edit_key)[2]) == 1

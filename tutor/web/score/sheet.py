@@ -25,7 +25,7 @@ from tutor.rules.cards import DECK_POINTS
 from tutor.rules.errors import RulesError
 from tutor.rules.rulesets import OPTION_CHOICES, RULESETS, RuleSet
 from tutor.rules.sheet import MAX_PLAYERS, MIN_PLAYERS, Deal, Evening, check_deal, evening, seating
-from tutor.store import Conflict, NotFound, Sheet, Store, StoredDeal
+from tutor.store import AlreadySaved, Conflict, NotFound, Sheet, Store, StoredDeal, is_deal_id, new_deal_id
 from tutor.web import words
 from tutor.web.base.rules import current_rules, decode, encode, rules_from_key, rules_key
 from tutor.web.score.calculator import arrange, form_context
@@ -78,6 +78,16 @@ def _version() -> int:
         return whole_number(request.form.get("version"), "version", low=0)
     except NumberError:
         abort(400, description=str(MESSAGES["bad_version"]))
+
+
+def _once() -> str | None:
+    """The one-time id a new deal's form carries (None from a form without one)."""
+    text = request.form.get("once")
+    if text is None:
+        return None
+    if not is_deal_id(text):
+        abort(400, description=str(MESSAGES["bad_version"]))
+    return text
 
 
 def _seat(text: str | None, field: str, players: int) -> int | None:
@@ -191,10 +201,15 @@ class Loaded:
             page = render_template("errors/error.html", code=403, message=str(MESSAGES["read_only"]))
             abort(make_response(page, 403))
 
-    def stored_deal(self, deal_id: str) -> tuple[int, StoredDeal]:
+    def stored_deal(self, deal_id: str, version: int | None = None) -> tuple[int, StoredDeal]:
+        """The deal and its place. A deal gone since the form was made from `version` was
+        deleted on another phone meanwhile: the conflict page (409), not a 404."""
         for index, stored in enumerate(self.stored):
             if stored.id == deal_id:
                 return index, stored
+        if version is not None and version < self.sheet.version:
+            page = render_template("sheet/show.html", **sheet_context(self), notice=str(MESSAGES["conflict"]))
+            abort(make_response(page, 409))
         abort(404)
 
 
@@ -264,7 +279,7 @@ def show(key: str) -> str:
 
 
 def _deal_page(
-    loaded: Loaded, form: Form, deal_id: str | None, status: int, notice: str | None = None
+    loaded: Loaded, form: Form, deal_id: str | None, status: int, notice: str | None = None, once: str | None = None
 ) -> tuple[str, int]:
     """The deal form (new or edit), or for htmx just the preview of its result."""
     ev = loaded.evening
@@ -290,6 +305,7 @@ def _deal_page(
         **{**sheet_context(loaded), **context},
         deal_id=deal_id, deal_number=number, multiplier=multiplier, playing=playing, sitting_out=sitting_out,
         re_set={_seat(p, "re", MAX_PLAYERS) for p in form.values.get("re", "").split(",")} - {None},
+        once=once or new_deal_id(),
         result=result, kontra_points=DECK_POINTS - form.summary.re_points if form.summary else None,
         oob=True, partial=partial, notice=notice,
     ), status
@@ -320,13 +336,16 @@ def add_deal(key: str) -> Response | tuple[str, int]:
     loaded = Loaded(key)
     loaded.require_editor()
     version = _version()
+    once = _once()
     form, deal = read_deal(request.form, loaded.sheet, loaded.rules, loaded.evening.next_dealer)
     if deal is None:
-        return _deal_page(loaded, form, None, 400)
+        return _deal_page(loaded, form, None, 400, once=once)
     try:
-        store().add_deal(loaded.sheet, version, to_data(deal))
+        store().add_deal(loaded.sheet, version, to_data(deal), once)
+    except AlreadySaved:
+        pass  # the same form sent again (its answer was lost): saved the first time
     except Conflict:
-        return _deal_page(Loaded(key), form, None, 409, notice=str(MESSAGES["conflict"]))
+        return _deal_page(Loaded(key), form, None, 409, notice=str(MESSAGES["conflict"]), once=once)
     return redirect(url_for("sheet.show", key=key, _anchor="totals"), code=303)
 
 
@@ -347,15 +366,17 @@ def update_deal(key: str, deal_id: str) -> Response | tuple[str, int]:
     _same_site()
     loaded = Loaded(key)
     loaded.require_editor()
-    index, _stored = loaded.stored_deal(deal_id)
     version = _version()
+    index, _stored = loaded.stored_deal(deal_id, version)
     form, deal = read_deal(request.form, loaded.sheet, loaded.rules, loaded.deals[index].dealer)
     if deal is None:
         return _deal_page(loaded, form, deal_id, 400)
     try:
         store().update_deal(loaded.sheet, version, deal_id, to_data(deal))
     except Conflict:
-        return _deal_page(Loaded(key), form, deal_id, 409, notice=str(MESSAGES["conflict"]))
+        fresh = Loaded(key)
+        fresh.stored_deal(deal_id, version)  # deleted meanwhile: the sheet with the conflict notice
+        return _deal_page(fresh, form, deal_id, 409, notice=str(MESSAGES["conflict"]))
     except NotFound:
         abort(404)
     return redirect(url_for("sheet.show", key=key, _anchor=f"deal-{index + 1}"), code=303)
@@ -367,8 +388,8 @@ def delete_deal(key: str, deal_id: str) -> Response | tuple[str, int]:
     _same_site()
     loaded = Loaded(key)
     loaded.require_editor()
-    loaded.stored_deal(deal_id)
     version = _version()
+    loaded.stored_deal(deal_id, version)
     try:
         store().delete_deal(loaded.sheet, version, deal_id)
     except Conflict:
