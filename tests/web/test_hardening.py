@@ -237,3 +237,57 @@ def test_two_copies_of_one_form_at_once_save_one_deal(sheet_app):
         thread.join()
     assert sorted(outcomes) == ["already"] * 3 + ["saved"]
     assert len(store.load(sheet.edit_key)[2]) == 1
+
+
+# --- finding 8: the settings page keeps the rule set and the house options together ---------
+
+
+def _submit_settings(client, ticks: dict[str, str], button: str, lang: str = "en") -> str:
+    """What a browser without JavaScript sends: the page's form as it is, the radios ticked
+    by the visitor, and the button pressed; the rules cookie afterwards."""
+    html = client.get(f"/{lang}/settings").get_data(as_text=True)
+    forms = re.findall(r"<form\b[^>]*>.*?</form>", html, re.S)
+    (form,) = [f for f in forms if re.search(rf'<button[^>]*>\s*{re.escape(button)}\s*</button>', f)]
+    data: list[tuple[str, str]] = []
+    radios: dict[str, str] = {}
+    for tag in re.findall(r"<input\b[^>]*>", form):
+        name, value = re.search(r'name="([^"]+)"', tag).group(1), unescape(re.search(r'value="([^"]*)"', tag).group(1))
+        if 'type="hidden"' in tag:
+            data.append((name, value))
+        elif 'type="radio"' in tag and " checked" in tag:
+            radios[name] = value
+    radios.update(ticks)
+    data += list(radios.items())
+    pressed = re.search(rf'<button([^>]*)>\s*{re.escape(button)}\s*</button>', form).group(1)
+    named = re.search(r'name="([^"]+)" value="([^"]*)"', pressed)
+    if named:
+        data.append(named.groups())
+    from werkzeug.datastructures import MultiDict
+
+    response = client.post(f"/{lang}/settings", data=MultiDict(data))
+    assert response.status_code == 303, response.get_data(as_text=True)[-2000:]
+    return client.get_cookie("rules").value
+
+
+def test_ticking_pagat_then_a_house_option_then_saving_the_options_keeps_pagat(client):
+    cookie = _submit_settings(client, {"ruleset": "pagat", "deck": "40"}, "Save house options")
+    assert cookie == "pagat|deck=40"  # pagat's own options, and the one ticked
+    html = client.get("/en/settings").get_data(as_text=True)
+    assert 'value="pagat" checked' in html and 'value="40" aria-describedby="hint-deck" checked' in html
+
+
+def test_ticking_a_house_option_then_choosing_a_rule_set_takes_its_own_options(client):
+    assert _submit_settings(client, {"ruleset": "pagat", "deck": "40"}, "Use this rule set") == "pagat"
+
+
+def test_house_options_are_kept_when_the_rule_set_stays(client):
+    assert _submit_settings(client, {"deck": "40"}, "Save house options") == "ddv|deck=40"
+    assert _submit_settings(client, {"schweinchen": "true"}, "Save house options") == "ddv|deck=40|schweinchen=true"
+    # Switching to pagat with another option ticked: pagat's own options plus that one.
+    assert _submit_settings(client, {"ruleset": "pagat", "dullen": "second_wins"}, "Save house options") == \
+        "pagat|dullen=second_wins"
+
+
+def test_a_damaged_shown_field_still_saves_what_is_ticked(client):
+    response = client.post("/en/settings", data={"ruleset": "pagat", "deck": "40", "save": "options", "shown": "x|"})
+    assert response.status_code == 303 and client.get_cookie("rules").value == "pagat|deck=40"
