@@ -19,7 +19,9 @@ import time
 from collections import Counter
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+# The repository instead of this folder, whose http.py would shadow the standard library's.
+HERE = Path(__file__).resolve().parent
+sys.path[:] = [str(HERE.parent), *(p for p in sys.path if Path(p or ".").resolve() != HERE)]
 
 from tests.serving import LOOPBACK, gunicorn  # noqa: E402
 

@@ -66,7 +66,7 @@ def handle(error: HTTPException) -> Response:
 
 def handle_unexpected(error: Exception) -> Response:
     """A bug must still look like the app, not like a stack trace; its traceback goes to the log."""
-    current_app.log_exception((type(error), error, error.__traceback__))
+    current_app.logger.error("Exception on %s [%s]", request.path, request.method, exc_info=error)
     return handle(InternalServerError(original_exception=error))
 
 
