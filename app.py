@@ -1,6 +1,7 @@
 """Doko Tutor: the Flask application factory. gunicorn serves `app:app`."""
 from __future__ import annotations
 
+import os
 from typing import Any
 
 from flask import Flask, g
@@ -19,6 +20,11 @@ def create_app(config: dict[str, Any] | None = None, instance_path: str | None =
         BABEL_TRANSLATION_DIRECTORIES="translations",
         HTMX_FILE="htmx-2.0.11.min.js",
     )
+    hosts = [h.strip() for h in os.environ.get("TRUSTED_HOSTS", "").split(",") if h.strip()]
+    if hosts:
+        # Flask refuses a request naming another Host (400), so no link or redirect built
+        # from it ever points elsewhere.
+        app.config["TRUSTED_HOSTS"] = hosts
     if config:
         app.config.update(config)
     if not app.config.get("SECRET_KEY"):

@@ -17,7 +17,9 @@ from collections import Counter
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+# The repository instead of this folder, whose http.py would shadow the standard library's.
+HERE = Path(__file__).resolve().parent
+sys.path[:] = [str(HERE.parent), *(p for p in sys.path if Path(p or ".").resolve() != HERE)]
 
 from app import create_app  # noqa: E402  (the url_map only: nothing is served from this process)
 from tests.fuzzing import Fuzzer, matcher, over_http, problems, routes_of  # noqa: E402

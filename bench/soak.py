@@ -10,16 +10,19 @@ requests) and after, with the total every tenth of the run.
 
 from __future__ import annotations
 
-import argparse
-import http.client
-import random
 import sys
-import threading
-import time
-from collections import Counter
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+# The repository instead of this folder, whose http.py would shadow the standard library's.
+HERE = Path(__file__).resolve().parent
+sys.path[:] = [str(HERE.parent), *(p for p in sys.path if Path(p or ".").resolve() != HERE)]
+
+import argparse  # noqa: E402
+import http.client  # noqa: E402
+import random  # noqa: E402
+import threading  # noqa: E402
+import time  # noqa: E402
+from collections import Counter  # noqa: E402
 
 from tests.serving import LOOPBACK, gunicorn  # noqa: E402
 

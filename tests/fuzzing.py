@@ -470,7 +470,11 @@ class Fuzzer:
                         low, high = f.low or 0, f.high if f.high is not None else 10
                         value = str(self.random.randint(low, high))
                     pairs.append((name, value))
-        return self._request(form, pairs)
+        request = self._request(form, pairs)
+        # A person on this site: their browser says so (the fuzzed requests try other sites).
+        headers = tuple(h for h in request.headers if h[0] not in ("Sec-Fetch-Site", "Origin"))
+        return Request(request.method, request.path, request.query, request.body,
+                       (*headers, ("Sec-Fetch-Site", "same-origin")), request.target)
 
     # --- fuzzing -------------------------------------------------------------------
 
@@ -626,6 +630,8 @@ class Fuzzer:
             site = self.random.choice(["same-origin", "same-origin", "same-origin", "same-site", "cross-site", None])
             if site:
                 headers.append(("Sec-Fetch-Site", site))
+            if self.random.random() < 0.2:
+                headers.append(("Origin", self.random.choice(["null", "https://evil.example", "http://localhost"])))
         if self.random.random() < 0.2 and request.target.split(" ")[0] not in EXPENSIVE:
             cookies = "; ".join(
                 f"{self.random.choice(COOKIE_NAMES)}={quote(self.random.choice(COOKIE_VALUES), safe='|=')}"

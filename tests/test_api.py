@@ -355,7 +355,7 @@ def test_wrong_method_and_unknown_path_answer_in_json(api):
     response = api.get("/api/v1/trick")
     assert response.status_code == 405
     assert response.get_json()["error"]["code"] == "method_not_allowed"
-    assert response.headers["Allow"] == "POST"
+    assert response.headers["Allow"] == "OPTIONS, POST"
     assert api.open("/api/v1/score", method="TRACE").status_code == 405
     response = api.post("/api/v1/nothing", json={})
     assert response.status_code == 404

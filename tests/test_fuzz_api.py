@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 import schemathesis
 from hypothesis import HealthCheck, settings
-from schemathesis.specs.openapi.checks import allow_header_conformance, positive_data_acceptance, unsupported_method
+from schemathesis.specs.openapi.checks import positive_data_acceptance
 
 from app import create_app
 
@@ -16,12 +16,9 @@ schema = schemathesis.openapi.from_wsgi("/api/v1/openapi.json", app)
 # The schema cannot say everything the rules say (a card at most twice, four cards to a
 # trick, points that add up): requests it allows may still get the documented 400.
 NOT_OURS = [positive_data_acceptance]
-# Issue 9, finding 4: a 405 has no Allow header, and OPTIONS advertises every method.
-# Fixed in the web part; test_known_api_failures below fails once they are, then remove this.
-KNOWN = [unsupported_method, allow_header_conformance]
-FIXED_IN_THE_WEB_PART = (
-    "issue 9, finding 4: 405 without Allow, OPTIONS lists undocumented methods; fixed in the web part"
-)
+# Issue 9, finding 4 had these two failing (405 without Allow, OPTIONS listing methods the API
+# does not serve); the list stays empty.
+KNOWN: list[object] = []
 
 
 @schema.parametrize()
@@ -39,11 +36,66 @@ def test_api_conforms_to_its_schema(case):
     assert response.status_code < 500
 
 
-@pytest.mark.xfail(strict=True, reason=FIXED_IN_THE_WEB_PART)
 @pytest.mark.parametrize("name", ["trick", "legal", "announcements", "score"])
-def test_known_api_failures(name):
+@pytest.mark.parametrize("method", ["GET", "PUT", "PATCH", "DELETE"])
+def test_a_wrong_method_is_a_405_with_allow(name, method):
     client = app.test_client()
-    wrong = client.open(f"/api/v1/{name}", method="PUT")
-    options = client.open(f"/api/v1/{name}", method="OPTIONS")
-    assert wrong.status_code == 405 and "POST" in wrong.headers.get("Allow", "")
-    assert set(options.headers.get("Allow", "").replace(" ", "").split(",")) <= {"POST", "OPTIONS"}
+    wrong = client.open(f"/api/v1/{name}", method=method)
+    assert wrong.status_code == 405
+    assert set(wrong.headers.get("Allow", "").replace(" ", "").split(",")) == {"POST", "OPTIONS"}
+    assert wrong.get_json()["error"] == {"code": "method_not_allowed", "field": None,
+                                         "message": "This endpoint only answers POST requests."}
+
+
+@pytest.mark.parametrize("name", ["trick", "legal", "announcements", "score", "openapi.json"])
+def test_options_advertises_only_the_served_methods(name):
+    options = app.test_client().open(f"/api/v1/{name}", method="OPTIONS")
+    served = {"GET", "HEAD"} if name == "openapi.json" else {"POST"}
+    assert set(options.headers.get("Allow", "").replace(" ", "").split(",")) == served | {"OPTIONS"}
+
+
+def test_posting_the_openapi_document_is_a_405():
+    response = app.test_client().post("/api/v1/openapi.json", json={})
+    assert response.status_code == 405
+    assert "GET" in response.headers["Allow"] and "POST" not in response.headers["Allow"]
+    assert response.get_json()["error"]["code"] == "method_not_allowed"
+
+
+def _error_shape(response):
+    assert response.content_type.startswith("application/json")
+    error = response.get_json()["error"]
+    assert set(error) == {"code", "message", "field"}
+    assert isinstance(error["code"], str) and isinstance(error["message"], str) and error["message"]
+    return error
+
+
+@pytest.mark.parametrize("path", ["/api/v1/nothing", "/api/v2/trick", "/api/", "/api/v1/trick/x"])
+def test_an_unknown_path_under_api_is_a_json_404(path):
+    response = app.test_client().get(path, headers={"Accept-Language": "de"})
+    assert response.status_code == 404
+    error = _error_shape(response)
+    assert error["code"] == "not_found" and error["field"] is None
+    assert error["message"] == "Diesen Endpunkt gibt es nicht."
+
+
+def test_a_500_and_a_413_under_api_are_json_too(tmp_path):
+    live = create_app({}, instance_path=str(tmp_path))  # not TESTING: a bug becomes the 500 answer
+
+    @live.post("/api/v1/boom")
+    def boom():
+        raise RuntimeError("a bug on purpose")
+
+    @live.post("/api/v1/form")
+    def form():
+        from flask import request
+
+        return dict(request.form)
+
+    client = live.test_client()
+    response = client.post("/api/v1/boom", json={})
+    assert response.status_code == 500
+    assert _error_shape(response)["code"] == "internal_error"
+    assert "Traceback" not in response.get_data(as_text=True)
+    response = client.post("/api/v1/form", data={"x": "y" * 70_000})
+    assert response.status_code == 413
+    assert _error_shape(response)["code"] == "too_large"

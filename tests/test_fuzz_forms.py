@@ -3,14 +3,14 @@
 The routes come from `app.url_map`, the forms and links from the pages the app renders
 (tests/fuzzing.py); the requests are seeded, so a failure names a request that reproduces.
 
-KNOWN_500S are the 500s that issue 9 (finding 1) lists and that the web part of that issue
-fixes by using tutor/parse.py in the views. Each has a reproduction below, marked as an
-expected failure (strict: it fails the suite once the bug is gone, so the entry is removed
-then). Any other 5xx, or any traceback shown, fails the fuzz test.
+The number fields that once gave a 500 (issue 9, finding 1: "²" passing `isdigit()`, "--1"
+passing `lstrip("-").isdigit()`) each have a reproduction below that asks for the field's
+own message and a 400. Any 5xx, or any traceback shown, fails the fuzz test.
 """
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from urllib.parse import quote
 
@@ -22,23 +22,9 @@ from tests.fuzzing import EXPENSIVE, Fuzzer, in_process, matcher, parse_page, pr
 SEED = 20261201
 REQUESTS = 400
 
-# (exception, where in the project it was raised) -> what goes wrong there. Fixed in the web part.
-KNOWN_500S = {
-    (
-        "ValueError",
-        "tutor.web.score.form:_number",
-    ): "calculator and deal-form numbers: '--1' passes lstrip('-').isdigit(), then int() fails",
-    (
-        "ValueError",
-        "tutor.web.score.sheet:_version",
-    ): "the sheet forms' version: '²' passes isdigit(), then int() fails",
-    ("ValueError", "tutor.web.score.sheet:read_deal"): "the deal form's dealer: '²' passes isdigit()",
-    ("ValueError", "tutor.web.score.sheet:<genexpr>"): "the deal form's Re players: '²' passes isdigit()",
-    ("ValueError", "tutor.web.score.sheet:create"): "the new sheet's first dealer: '²' passes isdigit()",
-    ("ValueError", "tutor.web.quiz.views:_int_arg"): "the quiz's ?q= and ?l=: '²' passes isdigit()",
-    ("ValueError", "tutor.quiz.base:canonical"): "quiz number answers: '--1' passes, then a bare ValueError",
-}
-FIXED_IN_THE_WEB_PART = "issue 9, finding 1: a 500 from a number field, fixed in the web part"
+# (exception, where in the project it was raised) -> what goes wrong there. Empty: a 500 found
+# by the fuzzer is a bug to fix, and its reproduction belongs with the tests below.
+KNOWN_500S: dict[tuple[str, str], str] = {}
 
 
 @pytest.fixture
@@ -111,26 +97,28 @@ def _quiz_token(client, kind):
     return next(f.value for form in forms for f in form.fields if f.name == "token")
 
 
-KNOWN_REPRODUCTIONS = [
-    pytest.param("calculator", id="score ?re_points=--1"),
-    pytest.param("version", id="deal version=²"),
-    pytest.param("dealer", id="deal ?dealer=²"),
-    pytest.param("re", id="deal ?re=²"),
-    pytest.param("first_dealer", id="new sheet first_dealer=²"),
-    pytest.param("quiz_q", id="quiz ?q=²"),
-    pytest.param("quiz_l", id="quiz ?l=²"),
-    pytest.param("quiz_answer", id="quiz points=--1"),
+NUMBER_FIELDS = [
+    pytest.param("calculator", "Please enter a whole number.", id="score ?re_points=--1"),
+    pytest.param("calculator_sign", "Please enter a whole number.", id="score ?re_points=+-1"),
+    pytest.param("version", "This form is damaged", id="deal version=²"),
+    pytest.param("dealer", "Please choose one of the values offered.", id="deal ?dealer=²"),
+    pytest.param("re", "Please choose one of the values offered.", id="deal ?re=²"),
+    pytest.param("first_dealer", "Please choose one of the values offered.", id="new sheet first_dealer=²"),
+    pytest.param("quiz_q", "its question number is not valid", id="quiz ?q=²"),
+    pytest.param("quiz_l", "its level must be a whole number", id="quiz ?l=²"),
+    pytest.param("quiz_answer", "That answer does not fit the question.", id="quiz points=--1"),
 ]
 
 
-@pytest.mark.xfail(strict=True, reason=FIXED_IN_THE_WEB_PART)
-@pytest.mark.parametrize("case", KNOWN_REPRODUCTIONS)
-def test_known_500(fuzz_app, sheet_url, case):
+@pytest.mark.parametrize(("case", "message"), NUMBER_FIELDS)
+def test_a_bad_number_is_the_fields_message_and_a_400(fuzz_app, sheet_url, case, message):
     client = fuzz_app.test_client()
     same_site = {"Sec-Fetch-Site": "same-origin"}
     sup = quote("²")
     if case == "calculator":
         response = client.get("/en/score/?re_points=--1")
+    elif case == "calculator_sign":
+        response = client.get("/en/score/?re_points=%2B-1")
     elif case == "version":
         response = client.post(f"{sheet_url}/deal", data={"version": "²", "dealer": "0"}, headers=same_site)
     elif case == "dealer":
@@ -149,4 +137,34 @@ def test_known_500(fuzz_app, sheet_url, case):
         response = client.get(f"/en/quiz/winner?q=1&l={sup}")
     else:
         response = client.post("/en/quiz/points", data={"token": _quiz_token(client, "points"), "points": "--1"})
-    assert response.status_code < 500
+    html = response.get_data(as_text=True)
+    assert response.status_code == 400, response.status_code
+    assert message in html
+    assert "Traceback" not in html
+
+
+def test_a_bad_number_saves_nothing(fuzz_app, sheet_url):
+    client = fuzz_app.test_client()
+    same_site = {"Sec-Fetch-Site": "same-origin"}
+    before = client.get(sheet_url).get_data(as_text=True)
+    version = re.search(r'name="version" value="(\d+)"', client.get(f"{sheet_url}/deal").get_data(as_text=True))
+    assert version
+    for bad in ({"dealer": "²"}, {"re": ["0", "²"]}, {"re_fox": "--1"}, {"re_points": "①"}):
+        data = {"version": version.group(1), "dealer": "0", "re": ["0", "1"], "re_points": "121", **bad}
+        response = client.post(f"{sheet_url}/deal", data=data, headers=same_site)
+        assert response.status_code == 400, (bad, response.status_code)
+    assert client.get(sheet_url).get_data(as_text=True) == before
+
+
+def test_a_500_is_logged_with_its_traceback(fuzz_app, caplog):
+    @fuzz_app.get("/en/boom")
+    def boom():
+        raise RuntimeError("a bug on purpose")
+
+    with caplog.at_level("ERROR"):
+        response = fuzz_app.test_client().get("/en/boom")
+    assert response.status_code == 500
+    assert "Traceback" not in response.get_data(as_text=True)
+    logged = [r for r in caplog.records if r.exc_info and r.exc_info[1] is not None]
+    assert logged and "a bug on purpose" in str(logged[0].exc_info[1])
+    assert "RuntimeError: a bug on purpose" in caplog.text

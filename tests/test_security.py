@@ -65,3 +65,82 @@ def test_settings_page_drops_a_foreign_next(client):
 )
 def test_is_local_path(target, local):
     assert is_local_path(target) is local
+
+
+# Issue 9, finding 5: writes from another site are refused whichever headers the browser sends.
+FOREIGN = [
+    pytest.param({"Origin": "https://evil.example"}, id="foreign Origin, no Sec-Fetch-Site"),
+    pytest.param({"Origin": "null"}, id="Origin null"),
+    pytest.param({"Sec-Fetch-Site": "same-site"}, id="Sec-Fetch-Site same-site"),
+    pytest.param({"Origin": "http://evil.localhost"}, id="same site, other origin"),
+    pytest.param({"Origin": "http://localhost:8080"}, id="other port"),
+    pytest.param({"Origin": "https://localhost"}, id="other scheme"),
+    pytest.param({"Referer": "https://evil.example/form.html"}, id="foreign Referer, no Origin"),
+    pytest.param({"Referer": "null"}, id="unreadable Referer"),
+    pytest.param({"Sec-Fetch-Site": "same-origin", "Origin": "https://evil.example"}, id="headers disagree"),
+]
+OWN = [
+    pytest.param({}, id="no browser headers (a script)"),
+    pytest.param({"Origin": "http://localhost"}, id="own Origin"),
+    pytest.param({"Origin": "http://LOCALHOST:80"}, id="own Origin, spelled otherwise"),
+    pytest.param({"Referer": "http://localhost/en/settings"}, id="own Referer"),
+    pytest.param({"Sec-Fetch-Site": "same-origin", "Origin": "http://localhost"}, id="a browser on this site"),
+]
+
+
+@pytest.mark.parametrize("headers", FOREIGN)
+def test_a_write_from_another_site_is_refused(client, headers):
+    settings = client.post("/en/settings", data={"ruleset": "pagat"}, headers=headers)
+    assert settings.status_code == 400
+    assert client.get_cookie("rules") is None
+    sheet = client.post("/en/sheet/", data={"player": ["A", "B", "C", "D"], "ruleset": "ddv"}, headers=headers)
+    assert sheet.status_code == 400
+    assert "Sheets can only be changed from this site." in sheet.get_data(as_text=True)
+
+
+@pytest.mark.parametrize("headers", OWN)
+def test_a_write_from_this_site_is_accepted(client, headers):
+    assert client.post("/en/settings", data={"ruleset": "pagat"}, headers=headers).status_code == 303
+    assert client.get_cookie("rules").value == "pagat"
+    sheet = client.post("/en/sheet/", data={"player": ["A", "B", "C", "D"], "ruleset": "ddv"}, headers=headers)
+    assert sheet.status_code == 303
+
+
+def test_the_own_origin_is_the_one_the_request_was_made_to(app):
+    """Behind a proxy gunicorn takes scheme and host from X-Forwarded-Proto and Host: the
+    app's own origin is then https://doko.example.org, and the plain-http one is another."""
+    from tutor.security import is_cross_site
+
+    base = "https://doko.example.org"
+    for origin, cross in ((base, False), (base + ":443", False), ("http://doko.example.org", True),
+                          ("https://www.doko.example.org", True), ("https://doko.example.org.evil.example", True)):
+        with app.test_request_context("/en/settings", method="POST", base_url=base, headers={"Origin": origin}):
+            from flask import request
+
+            assert is_cross_site(request) is cross, origin
+
+
+def _placeholder(converter) -> str:
+    name = type(converter).__name__
+    if name == "AnyConverter":
+        return sorted(converter.items)[0] if hasattr(converter, "items") else converter.regex.split("|")[0]
+    if name == "IntegerConverter":
+        return "1"
+    length = getattr(converter, "regex", "")
+    return "x" * int(length.split("{")[1].split("}")[0]) if "{" in length else "x"
+
+
+def test_every_form_post_outside_the_api_refuses_another_site(app):
+    """Every state-changing endpoint (a feature added later included) asks security.is_cross_site."""
+    client = app.test_client()
+    checked = []
+    for rule in app.url_map.iter_rules():
+        if "POST" not in (rule.methods or ()) or rule.rule.startswith("/api/"):
+            continue
+        values = {arg: "en" if arg == "lang" else _placeholder(rule._converters[arg]) for arg in rule.arguments}
+        path = rule.build(values, append_unknown=False)[1]
+        response = client.post(path, data={}, headers={"Origin": "https://evil.example"})
+        assert response.status_code == 400, (rule.rule, response.status_code)
+        assert not response.headers.getlist("Set-Cookie") or "quiz" in rule.endpoint, rule.rule
+        checked.append(rule.endpoint)
+    assert {"settings.save", "sheet.create", "sheet.add_deal", "quiz.answer_kind"} <= set(checked)

@@ -1,4 +1,5 @@
-"""Security headers on every response, and the check that keeps redirects on this site."""
+"""Security headers on every response, the check that keeps redirects on this site, and the
+one check that refuses writes from other sites."""
 from __future__ import annotations
 
 from typing import Final
@@ -57,10 +58,40 @@ def is_local_path(target: str | None) -> bool:
     return not parts.scheme and not parts.netloc
 
 
+def _origin_of(url: str) -> tuple[str, str, int] | None:
+    """(scheme, host, port) of an absolute http(s) URL or origin; None for anything else."""
+    try:
+        parts = urlsplit(url.strip())
+        port = parts.port
+    except ValueError:
+        return None
+    if parts.scheme not in ("http", "https") or not parts.hostname:
+        return None
+    return parts.scheme, parts.hostname.lower(), port or (443 if parts.scheme == "https" else 80)
+
+
 def is_cross_site(req: Request) -> bool:
-    """Whether the browser says the request comes from another site (a form posted from
-    elsewhere): such a request must not change anything here."""
-    return req.headers.get("Sec-Fetch-Site") == "cross-site"
+    """Whether a request that would change something comes from a page that is not this
+    app's own origin (a form posted from elsewhere): such a request must not change anything.
+
+    Three signs, any one enough to refuse: `Sec-Fetch-Site` other than same-origin (or none,
+    a request the visitor made themselves); an `Origin` that is not ours, `null` included (a
+    sandboxed or privacy-sensitive context); without `Origin`, a `Referer` from elsewhere. A
+    sibling subdomain is same-site but another origin, and is refused too. A request with none
+    of these headers comes from no browser's page (browsers send `Origin` with every cross-origin
+    POST) and is let through, as scripts and tests send it.
+    """
+    fetch_site = req.headers.get("Sec-Fetch-Site")
+    if fetch_site is not None and fetch_site not in ("same-origin", "none"):
+        return True
+    own = _origin_of(req.host_url)
+    origin = req.headers.get("Origin")
+    if origin is not None:
+        return _origin_of(origin) != own or own is None
+    referer = req.headers.get("Referer")
+    if referer is not None:
+        return _origin_of(referer) != own or own is None
+    return False
 
 
 def set_cookie(response: BaseResponse, req: Request, name: str, value: str, max_age: int) -> None:

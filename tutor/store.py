@@ -49,6 +49,11 @@ class NotFound(Exception):
     """No such sheet or deal."""
 
 
+class AlreadySaved(Exception):
+    """A deal with this one-time id is on the sheet already: the same form was sent twice
+    (its answer was lost), and the first one was saved."""
+
+
 @dataclass(frozen=True)
 class Sheet:
     id: str
@@ -80,6 +85,15 @@ class _Cursor(Protocol):
 def new_key() -> str:
     """An unguessable id for a link: 128 random bits."""
     return secrets.token_urlsafe(16)
+
+
+def new_deal_id() -> str:
+    """A deal's id: 48 random bits, unique within its sheet; the deal form carries it."""
+    return secrets.token_hex(6)
+
+
+def is_deal_id(text: str) -> bool:
+    return len(text) == 12 and all(ch in "0123456789abcdef" for ch in text)
 
 
 def _sheet(row: Any) -> Sheet:
@@ -189,13 +203,36 @@ class Store:
             deals = [StoredDeal(r[0], int(r[1]), json.loads(r[2])) for r in cur.fetchall()]
         return sheet, editor, deals
 
-    def add_deal(self, sheet: Sheet, version: int, data: dict[str, Any]) -> str:
-        deal_id = secrets.token_hex(6)
-        with self._write(sheet.id, version) as cur:
-            cur.execute("SELECT COALESCE(MAX(position), 0) FROM deals WHERE sheet_id = ?", (sheet.id,))
-            position = int(cur.fetchone()[0]) + 1
-            cur.execute("INSERT INTO deals (sheet_id, id, position, data) VALUES (?, ?, ?, ?)",
-                        (sheet.id, deal_id, position, json.dumps(data, sort_keys=True)))
+    @staticmethod
+    def _has_deal(cur: _Cursor, sheet_id: str, deal_id: str) -> bool:
+        cur.execute("SELECT 1 FROM deals WHERE sheet_id = ? AND id = ?", (sheet_id, deal_id))
+        return cur.fetchone() is not None
+
+    def add_deal(self, sheet: Sheet, version: int, data: dict[str, Any], deal_id: str | None = None) -> str:
+        """Add a deal under `deal_id`, the one-time id its form carried (a new one without).
+        AlreadySaved when a deal with that id is on the sheet: checked before the version, so
+        a form sent again gets that answer, not a Conflict, even after other writes."""
+        deal_id = deal_id or new_deal_id()
+        self.setup()
+        try:
+            with self._transaction() as cur:
+                if self._has_deal(cur, sheet.id, deal_id):
+                    raise AlreadySaved(deal_id)
+                cur.execute("UPDATE sheets SET version = version + 1 WHERE id = ? AND version = ?",
+                            (sheet.id, version))
+                if cur.rowcount != 1:
+                    raise Conflict(sheet.id)
+                cur.execute("SELECT COALESCE(MAX(position), 0) FROM deals WHERE sheet_id = ?", (sheet.id,))
+                position = int(cur.fetchone()[0]) + 1
+                cur.execute("INSERT INTO deals (sheet_id, id, position, data) VALUES (?, ?, ?, ?)",
+                            (sheet.id, deal_id, position, json.dumps(data, sort_keys=True)))
+        except Conflict:
+            # Two copies of one form at once: the one that waited for the other's version
+            # sees it committed only now.
+            with self._transaction() as cur:
+                if self._has_deal(cur, sheet.id, deal_id):
+                    raise AlreadySaved(deal_id) from None
+            raise
         return deal_id
 
     def update_deal(self, sheet: Sheet, version: int, deal_id: str, data: dict[str, Any]) -> None:

@@ -91,7 +91,9 @@ async function page(request) {
   const url = request.url;
   try {
     const response = await fetch(request);
-    if (response.ok && response.type === "basic") {
+    // Pages marked no-store (score sheets: their address is their key) are never kept.
+    const kept = !/no-store/.test(response.headers.get("Cache-Control") || "");
+    if (response.ok && response.type === "basic" && kept) {
       const copy = response.clone();
       const name = SHELL.includes(new URL(url).pathname) ? SHELL_CACHE : PAGE_CACHE;
       caches.open(name).then((cache) => cache.put(url, copy));

@@ -174,8 +174,8 @@ def test_a_link_reproduces_its_question(client):
     assert token_of(first) == token_of(again)
     assert re.search(r'<h2 id="quiz-prompt"[^>]*>(.*?)</h2>', first).group(1) == \
         re.search(r'<h2 id="quiz-prompt"[^>]*>(.*?)</h2>', again).group(1)
-    assert client.get("/en/quiz/announce?q=abc").status_code == 404
-    assert client.get("/en/quiz/announce?q=1&l=9").status_code == 404
+    assert client.get("/en/quiz/announce?q=abc").status_code == 400
+    assert client.get("/en/quiz/announce?q=1&l=9").status_code == 400
     assert client.get("/en/quiz/elvis").status_code == 404
 
 

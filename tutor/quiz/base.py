@@ -11,6 +11,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final
 
+from tutor.parse import NumberError, whole_number
 from tutor.rules.announcements import level_of
 from tutor.rules.deals import parse_card_in
 from tutor.rules.errors import RulesError
@@ -80,12 +81,10 @@ def canonical(field_: Field, values: Sequence[str]) -> str:
         raise BadAnswer(field_.name)
     value = values[0].strip()
     if field_.mode == "number":
-        text = value.replace("\u2212", "-").lstrip("+")
-        if not text.lstrip("-").isdigit() or len(text) > 4:
-            raise BadAnswer(field_.name)
-        number = int(text)
-        if not field_.low <= number <= field_.high:
-            raise BadAnswer(field_.name)
+        try:
+            number = whole_number(value, field_.name, low=field_.low, high=field_.high, max_digits=4)
+        except NumberError:
+            raise BadAnswer(field_.name) from None
         return str(number)
     if value not in {c.value for c in field_.choices}:
         raise BadAnswer(field_.name)

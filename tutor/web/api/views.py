@@ -9,7 +9,6 @@ from collections.abc import Callable
 from typing import Any
 
 from flask import Blueprint, Response, request
-from flask_babel import force_locale
 from werkzeug.exceptions import RequestEntityTooLarge
 
 from tutor.rules.announcements import PARTIES, may_announce, wedding_clarification
@@ -20,55 +19,27 @@ from tutor.rules.games import CLARIFICATION_TRICKS, WEDDINGS, check_game, game_t
 from tutor.rules.rulesets import RuleSet, parse_rules
 from tutor.rules.scoring import EXTRAS, check_summary, default_re_tricks, extra_max, score
 from tutor.web.api.openapi import OPENAPI
-from tutor.web.words.errors import error_message
+from tutor.web.words.errors import api_error, json_response
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
 
 MAX_BODY = 64 * 1024
-LOCALES = ("en", "de", "it", "es", "fr", "pt")
-
-
-def _json(data: Any, status: int = 200) -> Response:
-    return Response(json.dumps(data, ensure_ascii=False), status, content_type="application/json; charset=utf-8")
-
-
-def _locale() -> str:
-    return request.accept_languages.best_match(LOCALES) or "en"
-
-
-def _error(code: str, field: str | None, params: dict[str, Any], status: int = 400) -> Response:
-    with force_locale(_locale()):
-        message = error_message(code, params)
-    return _json({"error": {"code": code, "message": message, "field": field}}, status)
 
 
 @bp.errorhandler(RulesError)
 def rules_error(error: RulesError) -> Response:
     """Any input the engine refuses: a 400 naming the field and why."""
-    return _error(error.code, error.field, error.params)
+    return api_error(error.code, error.field, error.params)
 
 
 @bp.errorhandler(RequestEntityTooLarge)
 def too_large(error: RequestEntityTooLarge) -> Response:
     """Bodies over 64 KiB are bad input like any other, not a 413 (API.md)."""
-    return _error("too_large", None, {})
+    return api_error("too_large", None, {})
 
 
-OTHER_METHODS = ["GET", "PUT", "PATCH", "DELETE", "TRACE"]
-
-
-@bp.route("/<any(trick, legal, announcements, score):name>", methods=OTHER_METHODS)
-def wrong_method(name: str) -> Response:
-    """The endpoints answer POST only; say so in JSON, like every other API error."""
-    response = _error("method_not_allowed", None, {}, 405)
-    response.headers["Allow"] = "POST"
-    return response
-
-
-@bp.route("/<path:rest>", methods=["GET", "POST", *OTHER_METHODS[1:]])
-def not_found(rest: str) -> Response:
-    """Unknown paths under /api/v1 answer in JSON too."""
-    return _error("not_found", None, {}, 404)
+# A wrong method (405 with Allow) and an unknown path (404) are routing's answers; the app's
+# error handlers (tutor/web/shell/errors.py) give them the API's JSON shape.
 
 
 def _reject_constant(name: str) -> None:
@@ -144,7 +115,7 @@ def _post(allowed: set[str]) -> Callable[[Callable[[dict[str, Any]], Any]], Call
 
     def wrap(view: Callable[[dict[str, Any]], Any]) -> Callable[[], Response]:
         def endpoint() -> Response:
-            return _json(view(_body(allowed)))
+            return json_response(view(_body(allowed)))
 
         endpoint.__name__ = view.__name__
         endpoint.__doc__ = view.__doc__
@@ -259,4 +230,4 @@ def score_deal(body: dict[str, Any]) -> dict[str, Any]:
 @bp.get("/openapi.json")
 def openapi() -> Response:
     """The OpenAPI 3.1 document of this API."""
-    return _json(OPENAPI)
+    return json_response(OPENAPI)

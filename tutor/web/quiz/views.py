@@ -19,10 +19,12 @@ from typing import Any, Final
 
 from flask import Blueprint, abort, current_app, g, make_response, render_template, request, url_for
 from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
 from itsdangerous import BadSignature, URLSafeSerializer
 from werkzeug.wrappers import Response
 
 from tutor import htmx, i18n, security
+from tutor.parse import NumberError, whole_number
 from tutor.quiz import KINDS, MAX_LEVEL, BadAnswer, Question, check, make, parse_answer
 from tutor.quiz.review import Entry
 from tutor.quiz.why import rule_of
@@ -39,6 +41,13 @@ KIND_PATH: Final = "/<any(" + ", ".join(KINDS) + "):kind>"
 # Rule-reference anchors (templates/reference/show.html) by the section a question names.
 ANCHORS: Final = {"trumps": "trumps", "cards": "cards", "announcements": "announcements", "winning": "winning",
                   "scoring": "scoring", "parties": "parties", "reservations": "parties"}
+
+# What a damaged question link says, by the query field at fault.
+LINK_MESSAGES: Final = {
+    "q": _l("This question link is damaged: its question number is not valid."),
+    "l": _l("This question link is damaged: its level must be a whole number from 0 to %(high)d.",
+            high=MAX_LEVEL),
+}
 
 
 def _signer() -> URLSafeSerializer:
@@ -278,12 +287,15 @@ def answer(mode: str, kind: str | None = None) -> Response:
 
 
 def _int_arg(name: str, low: int, high: int) -> int | None:
+    """A number of a question's link (`?q=` its seed, `?l=` its level); 400 when it is not one."""
     text = request.args.get(name)
     if text is None:
         return None
-    if not text.isdigit() or len(text) > 10 or not low <= int(text) <= high:
-        abort(404)
-    return int(text)
+    try:
+        return whole_number(text, name, low=low, high=high, max_digits=10)
+    except NumberError:
+        message = LINK_MESSAGES.get(name, LINK_MESSAGES["q"])
+        abort(400, description=str(message))
 
 
 def _daily_summary() -> dict[str, Any]:

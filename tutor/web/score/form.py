@@ -13,6 +13,7 @@ from typing import Any, Final, Literal, TypeVar
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 
+from tutor.parse import NumberError, whole_number
 from tutor.rules.announcements import PARTIES, announcement_choices
 from tutor.rules.cards import DECK_POINTS
 from tutor.rules.errors import RulesError
@@ -113,14 +114,16 @@ def _number(form: Form, name: str, low: int, high: int, required: bool = False) 
         if required:
             form.error(name, str(MESSAGES["required"]))
         return None
-    if len(text) > MAX_TEXT or not text.isascii() or not text.lstrip("-").isdigit():
-        form.error(name, str(MESSAGES["not_a_number"]))
+    try:
+        if len(text) > MAX_TEXT:
+            raise NumberError(name, text, "too_long")
+        return whole_number(text, name, low=low, high=high)
+    except NumberError as error:
+        if error.reason in ("too_small", "too_large"):
+            form.error(name, error_message("out_of_range", {"low": low, "high": high}))
+        else:
+            form.error(name, str(MESSAGES["not_a_number"]))
         return None
-    value = int(text)
-    if not low <= value <= high:
-        form.error(name, error_message("out_of_range", {"low": low, "high": high}))
-        return None
-    return value
 
 
 def _choice(form: Form, name: str, choices: tuple[Choice, ...]) -> Choice | None:

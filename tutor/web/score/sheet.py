@@ -20,11 +20,12 @@ from werkzeug.datastructures import MultiDict
 from werkzeug.wrappers import Response
 
 from tutor import htmx, i18n, security
+from tutor.parse import NumberError, whole_number
 from tutor.rules.cards import DECK_POINTS
 from tutor.rules.errors import RulesError
 from tutor.rules.rulesets import OPTION_CHOICES, RULESETS, RuleSet
 from tutor.rules.sheet import MAX_PLAYERS, MIN_PLAYERS, Deal, Evening, check_deal, evening, seating
-from tutor.store import Conflict, NotFound, Sheet, Store, StoredDeal
+from tutor.store import AlreadySaved, Conflict, NotFound, Sheet, Store, StoredDeal, is_deal_id, new_deal_id
 from tutor.web import words
 from tutor.web.base.rules import current_rules, decode, encode, rules_from_key, rules_key
 from tutor.web.score.calculator import arrange, form_context
@@ -53,6 +54,13 @@ def init_app(app: Flask) -> None:
     app.extensions["doko_store"] = Store(url)
 
 
+@bp.after_request
+def private(response: Response) -> Response:
+    """A sheet's address is its key: no shared cache, no browser or service-worker copy keeps it."""
+    response.headers["Cache-Control"] = "private, no-store"
+    return response
+
+
 def store() -> Store:
     return current_app.extensions["doko_store"]  # type: ignore[no-any-return]
 
@@ -66,10 +74,28 @@ def _same_site() -> None:
 
 
 def _version() -> int:
-    text = request.form.get("version", "")
-    if not text.isdigit() or len(text) > 9:
+    try:
+        return whole_number(request.form.get("version"), "version", low=0)
+    except NumberError:
         abort(400, description=str(MESSAGES["bad_version"]))
-    return int(text)
+
+
+def _once() -> str | None:
+    """The one-time id a new deal's form carries (None from a form without one)."""
+    text = request.form.get("once")
+    if text is None:
+        return None
+    if not is_deal_id(text):
+        abort(400, description=str(MESSAGES["bad_version"]))
+    return text
+
+
+def _seat(text: str | None, field: str, players: int) -> int | None:
+    """A player's index from a form field, or None when it names nobody at the table."""
+    try:
+        return whole_number(text, field, low=0, high=players - 1, max_digits=2)
+    except NumberError:
+        return None
 
 
 def read_players(form: MultiDict[str, str], errors: dict[str, str]) -> list[str]:
@@ -107,13 +133,14 @@ def read_deal(form: MultiDict[str, str], sheet: Sheet, rules: RuleSet, proposed_
     (while the form is being filled in) does not yet ask for what is still missing."""
     summary_form = read(form, rules, required=not preview)
     players = len(sheet.players)
-    summary_form.values["dealer"] = form.get("dealer", str(proposed_dealer))[:2]
-    dealer_text = summary_form.values["dealer"]
-    dealer = int(dealer_text) if dealer_text.isdigit() and int(dealer_text) < players else None
+    dealer_text = form.get("dealer", str(proposed_dealer))
+    summary_form.values["dealer"] = dealer_text[:2]
+    dealer = _seat(dealer_text, "dealer", players)
     if dealer is None:
         summary_form.error("dealer", str(_("Please choose one of the values offered.")))
     picked = form.getlist("re")[:MAX_PLAYERS + 1]
-    re_players = tuple(int(p) for p in picked if p.isdigit() and int(p) < players)
+    seats = (_seat(p, "re_players", players) for p in picked)
+    re_players = tuple(p for p in seats if p is not None)
     summary_form.values["re"] = ",".join(str(p) for p in re_players)
     if len(re_players) != len(picked):
         summary_form.error("re_players", str(_("Please choose one of the values offered.")))
@@ -174,10 +201,15 @@ class Loaded:
             page = render_template("errors/error.html", code=403, message=str(MESSAGES["read_only"]))
             abort(make_response(page, 403))
 
-    def stored_deal(self, deal_id: str) -> tuple[int, StoredDeal]:
+    def stored_deal(self, deal_id: str, version: int | None = None) -> tuple[int, StoredDeal]:
+        """The deal and its place. A deal gone since the form was made from `version` was
+        deleted on another phone meanwhile: the conflict page (409), not a 404."""
         for index, stored in enumerate(self.stored):
             if stored.id == deal_id:
                 return index, stored
+        if version is not None and version < self.sheet.version:
+            page = render_template("sheet/show.html", **sheet_context(self), notice=str(MESSAGES["conflict"]))
+            abort(make_response(page, 409))
         abort(404)
 
 
@@ -224,7 +256,8 @@ def create() -> Response | tuple[str, int]:
     rules = read_rules(request.form, errors)
     bock = request.form.get("bock", "") == "on"
     first = request.form.get("first_dealer", "0")
-    if not first.isdigit() or int(first) >= max(len(names), 1) or int(first) >= MAX_PLAYERS:
+    first_dealer = _seat(first, "first_dealer", min(max(len(names), 1), MAX_PLAYERS))
+    if first_dealer is None:
         errors.setdefault("first_dealer", _("Please choose one of the values offered."))
     unknown = set(request.form) - {"player", "ruleset", "bock", "first_dealer", *OPTION_CHOICES}
     if unknown:
@@ -232,7 +265,8 @@ def create() -> Response | tuple[str, int]:
     if errors:
         values = {"player": request.form.getlist("player")[:MAX_PLAYERS], "bock": bock, "first_dealer": first}
         return _new_sheet_page(errors, values, rules, 400)
-    sheet = store().create_sheet(names, rules_key(rules), bock, int(first))
+    assert first_dealer is not None
+    sheet = store().create_sheet(names, rules_key(rules), bock, first_dealer)
     return redirect(url_for("sheet.show", key=sheet.edit_key), code=303)
 
 
@@ -245,7 +279,7 @@ def show(key: str) -> str:
 
 
 def _deal_page(
-    loaded: Loaded, form: Form, deal_id: str | None, status: int, notice: str | None = None
+    loaded: Loaded, form: Form, deal_id: str | None, status: int, notice: str | None = None, once: str | None = None
 ) -> tuple[str, int]:
     """The deal form (new or edit), or for htmx just the preview of its result."""
     ev = loaded.evening
@@ -258,9 +292,8 @@ def _deal_page(
         dealer_default = loaded.deals[index].dealer
         number = index + 1
         multiplier = ev.rows[index].multiplier
-    dealer_text = form.values.get("dealer", "")
-    chosen = dealer_text.isdigit() and int(dealer_text) < len(loaded.sheet.players)
-    dealer = int(dealer_text) if chosen else dealer_default
+    chosen = _seat(form.values.get("dealer"), "dealer", len(loaded.sheet.players))
+    dealer = dealer_default if chosen is None else chosen
     form.values["dealer"] = str(dealer)
     playing, sitting_out = seating(len(loaded.sheet.players), dealer)
     result = arrange(form.summary.score(loaded.rules), form.summary.game, multiplier) if form.summary else None
@@ -271,10 +304,17 @@ def _deal_page(
         "sheet/_preview.html" if partial else "sheet/deal.html",
         **{**sheet_context(loaded), **context},
         deal_id=deal_id, deal_number=number, multiplier=multiplier, playing=playing, sitting_out=sitting_out,
-        re_set={int(p) for p in form.values.get("re", "").split(",") if p.isdigit()},
+        re_set={_seat(p, "re", MAX_PLAYERS) for p in form.values.get("re", "").split(",")} - {None},
+        once=once or new_deal_id(),
         result=result, kontra_points=DECK_POINTS - form.summary.re_points if form.summary else None,
         oob=True, partial=partial, notice=notice,
     ), status
+
+
+def _preview_status(form: Form) -> int:
+    """A deal form opened with values it cannot read is a 400; htmx's live preview while the
+    form is filled in stays a 200 (its fragment shows the messages next to the fields)."""
+    return 400 if form.errors and not htmx.is_partial(request) else 200
 
 
 @bp.get("/" + KEY + "/deal")
@@ -286,7 +326,7 @@ def new_deal(key: str) -> tuple[str, int]:
     form, _deal = read_deal(args, loaded.sheet, loaded.rules, loaded.evening.next_dealer, preview=True)
     if not request.args:
         form.errors.clear()
-    return _deal_page(loaded, form, None, 200)
+    return _deal_page(loaded, form, None, _preview_status(form))
 
 
 @bp.post("/" + KEY + "/deal")
@@ -296,13 +336,16 @@ def add_deal(key: str) -> Response | tuple[str, int]:
     loaded = Loaded(key)
     loaded.require_editor()
     version = _version()
+    once = _once()
     form, deal = read_deal(request.form, loaded.sheet, loaded.rules, loaded.evening.next_dealer)
     if deal is None:
-        return _deal_page(loaded, form, None, 400)
+        return _deal_page(loaded, form, None, 400, once=once)
     try:
-        store().add_deal(loaded.sheet, version, to_data(deal))
+        store().add_deal(loaded.sheet, version, to_data(deal), once)
+    except AlreadySaved:
+        pass  # the same form sent again (its answer was lost): saved the first time
     except Conflict:
-        return _deal_page(Loaded(key), form, None, 409, notice=str(MESSAGES["conflict"]))
+        return _deal_page(Loaded(key), form, None, 409, notice=str(MESSAGES["conflict"]), once=once)
     return redirect(url_for("sheet.show", key=key, _anchor="totals"), code=303)
 
 
@@ -314,7 +357,7 @@ def edit_deal(key: str, deal_id: str) -> tuple[str, int]:
     index, _stored = loaded.stored_deal(deal_id)
     fields = request.args if request.args else deal_fields(loaded.deals[index], loaded.rules)
     form, _deal = read_deal(fields, loaded.sheet, loaded.rules, loaded.deals[index].dealer, preview=True)
-    return _deal_page(loaded, form, deal_id, 200)
+    return _deal_page(loaded, form, deal_id, _preview_status(form))
 
 
 @bp.post("/" + KEY + "/deal/" + DEAL)
@@ -323,15 +366,17 @@ def update_deal(key: str, deal_id: str) -> Response | tuple[str, int]:
     _same_site()
     loaded = Loaded(key)
     loaded.require_editor()
-    index, _stored = loaded.stored_deal(deal_id)
     version = _version()
+    index, _stored = loaded.stored_deal(deal_id, version)
     form, deal = read_deal(request.form, loaded.sheet, loaded.rules, loaded.deals[index].dealer)
     if deal is None:
         return _deal_page(loaded, form, deal_id, 400)
     try:
         store().update_deal(loaded.sheet, version, deal_id, to_data(deal))
     except Conflict:
-        return _deal_page(Loaded(key), form, deal_id, 409, notice=str(MESSAGES["conflict"]))
+        fresh = Loaded(key)
+        fresh.stored_deal(deal_id, version)  # deleted meanwhile: the sheet with the conflict notice
+        return _deal_page(fresh, form, deal_id, 409, notice=str(MESSAGES["conflict"]))
     except NotFound:
         abort(404)
     return redirect(url_for("sheet.show", key=key, _anchor=f"deal-{index + 1}"), code=303)
@@ -343,8 +388,8 @@ def delete_deal(key: str, deal_id: str) -> Response | tuple[str, int]:
     _same_site()
     loaded = Loaded(key)
     loaded.require_editor()
-    loaded.stored_deal(deal_id)
     version = _version()
+    loaded.stored_deal(deal_id, version)
     try:
         store().delete_deal(loaded.sheet, version, deal_id)
     except Conflict:

@@ -1,12 +1,19 @@
-"""Error pages in the visitor's language: a full page, or just the message for htmx."""
+"""Error pages in the visitor's language: a full page, or just the message for htmx; under
+/api/ the API's JSON error shape instead (API.md)."""
 from __future__ import annotations
 
-from flask import Flask, jsonify, render_template, request
+from typing import Final
+
+from flask import Flask, current_app, render_template, request
 from flask_babel import gettext as _
-from werkzeug.exceptions import HTTPException, InternalServerError
+from werkzeug.exceptions import HTTPException, InternalServerError, MethodNotAllowed, SecurityError
 from werkzeug.wrappers import Response
 
 from tutor import htmx
+from tutor.web.words.errors import api_error
+
+# The API's error code for each status the generic handlers see (API.md's codes).
+API_CODES: Final = {400: "bad_request", 404: "not_found", 405: "method_not_allowed", 413: "too_large"}
 
 
 def _message(error: HTTPException) -> str:
@@ -24,17 +31,42 @@ def _message(error: HTTPException) -> str:
     return _("Something went wrong on our side. Please try again.")
 
 
-def handle(error: HTTPException) -> tuple[Response | str, int]:
-    """Render any HTTP error; the API keeps its JSON shape."""
+def _allowed(error: HTTPException) -> list[str]:
+    """The methods a 405's address does answer (routing knows them), for its Allow header."""
+    methods = error.valid_methods if isinstance(error, MethodNotAllowed) else None
+    return sorted(methods or [])
+
+
+def _api(error: HTTPException, code: int) -> Response:
+    """The API's JSON shape for an error its own handlers did not answer."""
+    api_code = API_CODES.get(code, "internal_error" if code >= 500 else "bad_request")
+    allowed = _allowed(error)
+    params = {"allowed": ", ".join(m for m in allowed if m not in ("HEAD", "OPTIONS")) or "POST"}
+    response = api_error(api_code, None, params, code)
+    if allowed:
+        response.headers["Allow"] = ", ".join(allowed)
+    return response
+
+
+def handle(error: HTTPException) -> Response:
+    """Render any HTTP error; the API keeps its JSON shape; a 405 always says what is allowed."""
     code = error.code or 500
     if request.path.startswith("/api/"):
-        return jsonify(error={"code": error.name.lower().replace(" ", "_"), "message": _message(error)}), code
+        return _api(error, code)
+    if isinstance(error, SecurityError):
+        # A Host that TRUSTED_HOSTS does not name: no page is built for it (its links would
+        # carry that host), just the sentence.
+        return Response(_("The request could not be understood."), code, content_type="text/plain; charset=utf-8")
     template = "errors/_message.html" if htmx.is_partial(request) else "errors/error.html"
-    return render_template(template, code=code, message=_message(error)), code
+    response = current_app.make_response((render_template(template, code=code, message=_message(error)), code))
+    if _allowed(error):
+        response.headers["Allow"] = ", ".join(_allowed(error))
+    return response
 
 
-def handle_unexpected(error: Exception) -> tuple[Response | str, int]:
-    """A bug must still look like the app, not like a stack trace."""
+def handle_unexpected(error: Exception) -> Response:
+    """A bug must still look like the app, not like a stack trace; its traceback goes to the log."""
+    current_app.logger.error("Exception on %s [%s]", request.path, request.method, exc_info=error)
     return handle(InternalServerError(original_exception=error))
 
 

@@ -13,23 +13,41 @@ from tutor.rules.errors import RulesError
 from tutor.rules.rulesets import OPTION_CHOICES, RULESETS, RuleSet
 from tutor.security import is_local_path
 from tutor.web import words
-from tutor.web.base.rules import COOKIE, current_rules, encode, rules_from_fields, to_cookie
+from tutor.web.base.rules import COOKIE, current_rules, encode, rules_from_fields, rules_from_key, to_cookie
 
 bp = Blueprint("settings", __name__, url_prefix=i18n.LANG_PREFIX)
 
 def _form_rules() -> RuleSet:
-    """The rules a settings form posts; 400 with a translated message when they are wrong."""
+    """The rules a settings form posts; 400 with a translated message when they are wrong.
+
+    The form has two buttons (`save`): "ruleset" takes the ticked rule set with its own house
+    options; "options" the ticked rule set with the ticked house options. When the rule set
+    ticked is not the one the page showed (`shown`), only the options ticked differently from
+    the page are the visitor's choice; the others are the new rule set's own."""
     form = request.form
     ruleset = form.get("ruleset", "")
     if ruleset not in RULESETS:
         abort(400, description=_("Please choose one of the rule sets offered."))
     fields = {k: v for k, v in form.items() if k in OPTION_CHOICES}
+    if form.get("save") == "ruleset":
+        fields = {}
+    shown = _shown(form.get("shown"))
+    if shown is not None and shown.ruleset != ruleset:
+        fields = {k: v for k, v in fields.items() if v != encode(shown.options()[k])}
     try:
         return rules_from_fields(ruleset, fields)
     except RulesError as error:
         option = (error.field or "").rsplit(".", 1)[-1]
         name = words.OPTIONS[option].name if option in words.OPTIONS else option
         abort(400, description=_("“%(option)s” cannot be set to that value.", option=name))
+
+
+def _shown(text: str | None) -> RuleSet | None:
+    """The rules the page with the form showed (None when the form did not say)."""
+    try:
+        return rules_from_key(text) if text else None
+    except RulesError:
+        return None
 
 
 def _back(lang: str) -> str:

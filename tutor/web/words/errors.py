@@ -4,10 +4,12 @@ Codes are the contract (API.md); messages are for people and follow ``Accept-Lan
 """
 from __future__ import annotations
 
-from typing import Any
+import json
+from typing import Any, Final
 
+from flask import Response, request
+from flask_babel import force_locale, ngettext
 from flask_babel import lazy_gettext as _l
-from flask_babel import ngettext
 
 MESSAGES = {
     "bad_json": _l("The request body is not valid JSON."),
@@ -37,8 +39,11 @@ MESSAGES = {
     "wedding_only": _l("The clarification trick is given for a declared wedding only."),
     "illegal_combination": _l("Give either the summary of a deal or its tricks, not both."),
     "not_found": _l("There is no such endpoint."),
-    "method_not_allowed": _l("This endpoint only answers POST requests."),
+    "method_not_allowed": _l("This endpoint only answers %(allowed)s requests."),
+    "bad_request": _l("The request could not be understood."),
+    "internal_error": _l("Something went wrong on our side. Please try again."),
 }
+LOCALES: Final = ("en", "de", "it", "es", "fr", "pt")
 
 
 def error_message(code: str, params: dict[str, Any]) -> str:
@@ -62,3 +67,19 @@ class _Params(dict):  # type: ignore[type-arg]
 
     def __missing__(self, key: str) -> str:
         return ""
+
+
+def api_locale() -> str:
+    """The API's language: the request's ``Accept-Language``, English by default."""
+    return request.accept_languages.best_match(LOCALES) or "en"
+
+
+def json_response(data: Any, status: int = 200) -> Response:
+    return Response(json.dumps(data, ensure_ascii=False), status, content_type="application/json; charset=utf-8")
+
+
+def api_error(code: str, field: str | None, params: dict[str, Any], status: int = 400) -> Response:
+    """An API error in the shape API.md documents: ``{"error": {"code", "message", "field"}}``."""
+    with force_locale(api_locale()):
+        message = error_message(code, params)
+    return json_response({"error": {"code": code, "message": message, "field": field}}, status)
