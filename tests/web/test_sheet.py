@@ -314,3 +314,31 @@ def test_other_phones_poll_just_the_live_part(client, store):
     fragment = client.get(view, headers={"HX-Request": "true"}).get_data(as_text=True)
     assert fragment.lstrip().startswith('<div id="sheet-live"') and "<html" not in fragment
     assert "both checks pass" in fragment
+
+
+def dealers(client, url: str) -> list[str]:
+    return re.findall(r"dealt by (\w+)", client.get(url).get_data(as_text=True))
+
+
+def test_after_a_delete_every_later_dealer_follows_the_rotation(client):
+    url = new_sheet(client)
+    for dealer in ("0", "1", "2"):
+        add(client, url, dealer=dealer, re=[str((int(dealer) + 1) % 4), str((int(dealer) + 2) % 4)],
+            game="normal", re_points="130")
+    first = deal_ids(client, url)[0]
+    response = client.post(f"{url}/deal/{first}/delete", data={"version": version(client, url)})
+    assert response.status_code == 303
+    assert dealers(client, url) == ["Anna", "Bert"]
+    assert "Deals: <strong>Carl</strong>" in client.get(url).get_data(as_text=True)
+
+
+def test_a_dealer_typed_by_hand_is_kept_and_marked(client):
+    url = new_sheet(client)
+    add(client, url, dealer="0", re=["1", "2"], game="normal", re_points="130")
+    add(client, url, dealer="3", re=["0", "1"], game="normal", re_points="130")  # the rotation says Bert
+    add(client, url, dealer="0", re=["1", "2"], game="normal", re_points="130")
+    html = client.get(url).get_data(as_text=True)
+    assert dealers(client, url) == ["Anna", "Dora", "Anna"] and html.count("typed by hand") == 1
+    first = deal_ids(client, url)[0]
+    client.post(f"{url}/deal/{first}/delete", data={"version": version(client, url)})
+    assert dealers(client, url) == ["Dora", "Anna"]

@@ -120,8 +120,9 @@ def read_deal(form: MultiDict[str, str], sheet: Sheet, rules: RuleSet, proposed_
     summary = summary_form.summary
     if summary is None or summary_form.errors or dealer is None:
         return summary_form, None
+    # A dealer other than the rotation's is one typed by hand: the sheet keeps it after corrections.
     deal = Deal(summary.game, summary.re_points, summary.re_tricks, dealer, re_players,
-                summary.re_announced, summary.kontra_announced, summary.extras)
+                summary.re_announced, summary.kontra_announced, summary.extras, dealer != proposed_dealer)
     try:
         check_deal(rules, players, deal)
     except RulesError as error:
@@ -136,12 +137,13 @@ def to_data(deal: Deal) -> dict[str, Any]:
     return {"game": deal.game, "re_points": deal.re_points, "re_tricks": deal.re_tricks, "dealer": deal.dealer,
             "re_players": list(deal.re_players), "re_announced": deal.re_announced,
             "kontra_announced": deal.kontra_announced,
-            "extras": {p: dict(c) for p, c in deal.extras.items()}}
+            "extras": {p: dict(c) for p, c in deal.extras.items()}, "dealer_by_hand": deal.dealer_by_hand}
 
 
 def from_data(data: dict[str, Any]) -> Deal:
     return Deal(data["game"], data["re_points"], data["re_tricks"], data["dealer"], tuple(data["re_players"]),
-                data.get("re_announced"), data.get("kontra_announced"), data.get("extras", {}))
+                data.get("re_announced"), data.get("kontra_announced"), data.get("extras", {}),
+                bool(data.get("dealer_by_hand", False)))
 
 
 def deal_fields(deal: Deal, rules: RuleSet) -> MultiDict[str, str]:
@@ -255,7 +257,7 @@ def _deal_page(
         multiplier = ev.next_multiplier
     else:
         index, _stored = loaded.stored_deal(deal_id)
-        dealer_default = loaded.deals[index].dealer
+        dealer_default = ev.rows[index].deal.dealer
         number = index + 1
         multiplier = ev.rows[index].multiplier
     dealer_text = form.values.get("dealer", "")
@@ -312,8 +314,9 @@ def edit_deal(key: str, deal_id: str) -> tuple[str, int]:
     loaded = Loaded(key)
     loaded.require_editor()
     index, _stored = loaded.stored_deal(deal_id)
-    fields = request.args if request.args else deal_fields(loaded.deals[index], loaded.rules)
-    form, _deal = read_deal(fields, loaded.sheet, loaded.rules, loaded.deals[index].dealer, preview=True)
+    row = loaded.evening.rows[index]
+    fields = request.args if request.args else deal_fields(row.deal, loaded.rules)
+    form, _deal = read_deal(fields, loaded.sheet, loaded.rules, row.rotation_dealer, preview=True)
     return _deal_page(loaded, form, deal_id, 200)
 
 
@@ -325,7 +328,7 @@ def update_deal(key: str, deal_id: str) -> Response | tuple[str, int]:
     loaded.require_editor()
     index, _stored = loaded.stored_deal(deal_id)
     version = _version()
-    form, deal = read_deal(request.form, loaded.sheet, loaded.rules, loaded.deals[index].dealer)
+    form, deal = read_deal(request.form, loaded.sheet, loaded.rules, loaded.evening.rows[index].rotation_dealer)
     if deal is None:
         return _deal_page(loaded, form, deal_id, 400)
     try:
