@@ -220,6 +220,11 @@
   }
 
   // Offline: the live preview cannot reach the server, and neither can the submit button.
+  document.addEventListener("htmx:beforeRequest", function (event) {
+    if (navigator.onLine !== false || !(form.contains(event.target) || event.target === form)) return;
+    event.preventDefault();  // no request that can only fail: this phone answers instead
+    scoreHere();
+  });
   document.addEventListener("htmx:sendError", function (event) {
     if (form.contains(event.target) || event.target === form) scoreHere();
   });
@@ -228,8 +233,6 @@
     event.preventDefault();
     scoreHere();
   });
-  form.addEventListener("input", function () { if (navigator.onLine === false) scoreHere(); });
-  form.addEventListener("change", function () { if (navigator.onLine === false) scoreHere(); });
   // Opened offline at an address with a deal in it: the worker served the saved page, so
   // the fields come from the address.
   var query = new URLSearchParams(window.location.search);
