@@ -342,3 +342,17 @@ def test_a_dealer_typed_by_hand_is_kept_and_marked(client):
     first = deal_ids(client, url)[0]
     client.post(f"{url}/deal/{first}/delete", data={"version": version(client, url)})
     assert dealers(client, url) == ["Dora", "Anna"]
+
+
+def test_csv_opens_in_german_and_english_spreadsheets(client):
+    url = new_sheet(client, lang="de")
+    add(client, url, dealer="0", re=["2"], game="solo_queens", re_points="130")  # Carl's compulsory solo: +3
+    german = client.get(url + "/sheet.csv").get_data(as_text=True)
+    assert german.startswith("\ufeff")  # UTF-8 with a byte-order mark: Excel reads the umlauts
+    rows = list(csv.reader(io.StringIO(german.lstrip("\ufeff")), delimiter=";"))
+    assert rows[0][:4] == ["Spiel", "Geber", "Spielart", "Pflichtsolo"] and len(rows[0]) == 11
+    assert rows[1][3] == "Pflicht"  # the compulsory solo is marked
+    assert rows[1][-4:] == ["-1", "-1", "3", "-1"]  # each player's points, the soloist's three times
+    english = client.get(url.replace("/de/", "/en/") + "/sheet.csv").get_data(as_text=True)
+    rows = list(csv.reader(io.StringIO(english.lstrip("\ufeff"))))
+    assert rows[1][3] == "compulsory" and rows[1][-4:] == ["-1", "-1", "3", "-1"]

@@ -12,6 +12,7 @@ import io
 import os
 from typing import Any, Final
 
+from babel.numbers import get_decimal_symbol
 from flask import Blueprint, Flask, abort, current_app, make_response, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
@@ -360,20 +361,23 @@ def delete_deal(key: str, deal_id: str) -> Response | tuple[str, int]:
 
 @bp.get("/" + KEY + "/sheet.csv")
 def export(key: str) -> Response:
-    """The sheet as CSV: one line per deal with each player's entry, then the totals."""
+    """The sheet as CSV: one line per deal with each player's points, then the totals. UTF-8
+    with a byte-order mark, and ``;`` between cells where the language writes a decimal
+    comma, so that Excel and LibreOffice open it in columns in German as in English."""
     loaded = Loaded(key)
     players = loaded.sheet.players
     out = io.StringIO()
-    writer = csv.writer(out)
-    writer.writerow([_("Deal"), _("Dealer"), _("Game"), _("Re"), _("Re’s card points"), _("Value"), _("Bock"),
-                     *map(_cell, players)])
+    writer = csv.writer(out, delimiter=";" if get_decimal_symbol(i18n.select_locale()) == "," else ",")
+    writer.writerow([_("Deal"), _("Dealer"), _("Game"), _("Compulsory solo"), _("Re"), _("Re’s card points"),
+                     _("Bock"), *map(_cell, players)])
     for row in loaded.evening.rows:
         deal = row.deal
-        writer.writerow([row.number, _cell(players[deal.dealer]), str(words.GAMES[deal.game]),
-                         " + ".join(_cell(players[p]) for p in deal.re_players), deal.re_points, row.score.value,
+        compulsory = _("vorgeführt") if row.vorgefuehrt else _("compulsory") if row.compulsory else ""
+        writer.writerow([row.number, _cell(players[deal.dealer]), str(words.GAMES[deal.game]), compulsory,
+                         " + ".join(_cell(players[p]) for p in deal.re_players), deal.re_points,
                          row.multiplier, *("" if e is None else e for e in row.entries)])
     writer.writerow([_("Total"), "", "", "", "", "", "", *loaded.evening.totals])
-    response = current_app.response_class(out.getvalue(), mimetype="text/csv")
+    response = current_app.response_class("\ufeff" + out.getvalue(), mimetype="text/csv")
     response.headers["Content-Disposition"] = "attachment; filename=doko-sheet.csv"
     return response
 
