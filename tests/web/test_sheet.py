@@ -167,7 +167,7 @@ def test_the_deal_form_previews_the_score_with_bock(client):
     response = client.get(url + "/deal?dealer=1&re=2&re=3&re_points=130", headers={"HX-Request": "true"})
     html = response.get_data(as_text=True)
     assert "<html" not in html and "Each Re player <strong>+2</strong>" in html
-    assert 'id="sitting-out" hx-swap-oob="true"' in html
+    assert 'id="re-players" hx-swap-oob="true"' in html
 
 
 def count_sheets(store: Store) -> int:
@@ -356,3 +356,12 @@ def test_csv_opens_in_german_and_english_spreadsheets(client):
     english = client.get(url.replace("/de/", "/en/") + "/sheet.csv").get_data(as_text=True)
     rows = list(csv.reader(io.StringIO(english.lstrip("\ufeff"))))
     assert rows[1][3] == "compulsory" and rows[1][-4:] == ["-1", "-1", "3", "-1"]
+
+
+def test_the_deal_form_offers_only_the_players_of_this_deal(client):
+    url = new_sheet(client, players=["Anna", "Bert", "Carl", "Dora", "Emil"])
+    html = client.get(url + "/deal").get_data(as_text=True)  # Anna deals and sits out
+    boxes = re.findall(r'name="re" value="(\d)"', html)
+    assert boxes == ["1", "2", "3", "4"]
+    sheet = client.get(url).get_data(as_text=True)
+    assert "Sits out:" in sheet and 'class="standings"' in sheet
