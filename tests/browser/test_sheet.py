@@ -182,3 +182,40 @@ def test_the_sheet_works_without_javascript(browser, sheet_server):
     expect(page.locator("h1")).to_have_text("Score sheet")
     assert totals(page) == [-2, 2, -2, 2]
     context.close()
+
+
+def overflow_outside_scroll_regions(page: Page) -> list[str]:
+    """Elements wider than the screen that are not inside a scroll region saying it scrolls."""
+    return page.evaluate("""() => [...document.querySelectorAll('body *')].filter((el) => {
+        const box = el.getBoundingClientRect();
+        if (box.width === 0 || (box.right <= innerWidth + 1 && box.left >= -1)) return false;
+        const region = el.closest('[role=region][aria-describedby]');
+        return !(region && getComputedStyle(region).overflowX === 'auto' &&
+                 document.getElementById(region.getAttribute('aria-describedby')));
+    }).map((el) => el.tagName + '.' + el.className)""")
+
+
+@pytest.mark.parametrize("names", [["Anna", "Bert", "Carl", "Dora", "Emil"],
+                                   ["Anna", "Bert", "Carl", "Dora", "Emil", "Fritz", "Gerda"]])
+def test_an_evening_of_five_and_of_seven_fits_360_px(phone, axe_source, names):
+    phone.goto("/en/sheet/")
+    for field, name in zip(phone.locator("input[name=player]").all(), names):
+        field.fill(name)
+    phone.click("text=Start the sheet")
+    plays = [{"re_points": "130"}, {"re_points": "100", "re_announced": "re"}, {"re_points": "121"},
+             {"re_points": "90", "kontra_announced": "kontra"}, {"re_points": "151", "re_fox": "1"},
+             {"game": "solo_queens", "re_points": "200"}]
+    for number, fields in enumerate(plays, start=1):
+        phone.click(f"text=Enter deal {number}")
+        expect(phone.locator("h1")).to_contain_text("Deal")
+        expect(phone.locator("input[name=re]")).to_have_count(4)
+        offered = [int(v) for v in phone.locator("input[name=re]").evaluate_all("els => els.map((e) => e.value)")]
+        assert len(offered) == 4  # only this deal's players
+        enter(phone, tuple(offered[:1] if "game" in fields else offered[:2]), fields)
+    assert phone.evaluate("document.documentElement.scrollWidth") <= 360
+    assert overflow_outside_scroll_regions(phone) == []
+    standings = phone.locator(".standings").inner_text()
+    assert all(name in standings for name in names)  # every total in view without scrolling
+    assert phone.locator(".sat-out__mark").first.is_visible()
+    assert violations(phone, axe_source) == []
+    phone.screenshot(path=f"/tmp/sheet-{len(names)}.png", full_page=True)

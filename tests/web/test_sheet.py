@@ -167,7 +167,7 @@ def test_the_deal_form_previews_the_score_with_bock(client):
     response = client.get(url + "/deal?dealer=1&re=2&re=3&re_points=130", headers={"HX-Request": "true"})
     html = response.get_data(as_text=True)
     assert "<html" not in html and "Each Re player <strong>+2</strong>" in html
-    assert 'id="re-players" hx-swap-oob="true"' in html
+    assert 'id="sitting-out" hx-swap-oob="true"' in html
 
 
 def count_sheets(store: Store) -> int:
