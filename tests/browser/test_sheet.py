@@ -219,3 +219,57 @@ def test_an_evening_of_five_and_of_seven_fits_360_px(phone, axe_source, names):
     assert phone.locator(".sat-out__mark").first.is_visible()
     assert violations(phone, axe_source) == []
     phone.screenshot(path=f"/tmp/sheet-{len(names)}.png", full_page=True)
+
+
+def png_gray(data: bytes) -> memoryview:
+    """A PNG screenshot (8-bit RGB or RGBA, as Chromium writes them) as rows of grey bytes."""
+    import struct
+    import zlib
+
+    pos, chunks = 8, {}
+    width = height = channels = 0
+    raw = b""
+    while pos < len(data):
+        length, kind = struct.unpack(">I4s", data[pos:pos + 8])
+        body = data[pos + 8:pos + 8 + length]
+        if kind == b"IHDR":
+            width, height, _depth, colour = struct.unpack(">IIBB", body[:10])
+            channels = {2: 3, 6: 4}[colour]
+        elif kind == b"IDAT":
+            raw += body
+        chunks[kind] = True
+        pos += 12 + length
+    pixels = zlib.decompress(raw)
+    stride = width * channels
+    rows, previous = [], bytearray(stride)
+    for y in range(height):
+        kind, line = pixels[y * (stride + 1)], bytearray(pixels[y * (stride + 1) + 1:(y + 1) * (stride + 1)])
+        for i in range(stride):
+            left = line[i - channels] if i >= channels else 0
+            up, corner = previous[i], previous[i - channels] if i >= channels else 0
+            if kind == 1:
+                line[i] = (line[i] + left) & 255
+            elif kind == 2:
+                line[i] = (line[i] + up) & 255
+            elif kind == 3:
+                line[i] = (line[i] + (left + up) // 2) & 255
+            elif kind == 4:
+                p = left + up - corner
+                best = min((abs(p - left), 0, left), (abs(p - up), 1, up), (abs(p - corner), 2, corner))[2]
+                line[i] = (line[i] + best) & 255
+        rows.append(bytes(line[i] for i in range(0, stride, channels)))
+        previous = line
+    return memoryview(b"".join(rows)).cast("B", (height, width))
+
+
+def test_the_read_only_link_is_a_qr_code_that_decodes_to_it(phone):
+    import zxingcpp
+
+    start_sheet(phone)
+    view_url = phone.locator(".sheet-links input").first.input_value()
+    image = png_gray(phone.locator(".sheet-qr svg").screenshot())
+    assert [code.text for code in zxingcpp.read_barcodes(image)] == [view_url]
+    # The editor's link only after a deliberate tap.
+    assert not phone.locator(".sheet-editor-link input").is_visible()
+    phone.click("text=Show the editor’s link")
+    assert phone.locator(".sheet-editor-link input").input_value() == phone.url.split("#")[0]

@@ -12,11 +12,13 @@ import io
 import os
 from typing import Any, Final
 
+import segno
 from babel.numbers import get_decimal_symbol
 from flask import Blueprint, Flask, abort, current_app, make_response, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from flask_babel import ngettext
+from markupsafe import Markup, escape
 from werkzeug.datastructures import MultiDict
 from werkzeug.wrappers import Response
 
@@ -199,7 +201,16 @@ def sheet_context(loaded: Loaded) -> dict[str, Any]:
         "number": words.number,
         "edit_url": url_for("sheet.show", key=sheet.edit_key, _external=True),
         "view_url": url_for("sheet.show", key=sheet.view_key, _external=True),
+        "view_qr": view_qr,
     }
+
+
+def view_qr(url: str) -> Markup:
+    """The read-only link as a QR code, an SVG the page shows inline (no script, no style)."""
+    code = segno.make(url, error="m")
+    title = escape(_("QR code of the read-only link"))
+    svg = code.svg_inline(scale=6, border=4, title=title, dark="#000", light="#fff", svgclass="qr", lineclass=None)
+    return Markup(svg.replace("<svg ", '<svg role="img" ', 1))  # noqa: S704 (segno's own SVG, the title escaped)
 
 
 # --- views -------------------------------------------------------------------------------
