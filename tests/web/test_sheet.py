@@ -365,3 +365,15 @@ def test_the_deal_form_offers_only_the_players_of_this_deal(client):
     assert boxes == ["1", "2", "3", "4"]
     sheet = client.get(url).get_data(as_text=True)
     assert "Sits out:" in sheet and 'class="standings"' in sheet
+
+
+def test_undo_takes_back_the_last_deal(client):
+    url = new_sheet(client)
+    add(client, url, dealer="0", re=["1", "2"], game="normal", re_points="130")
+    add(client, url, dealer="1", re=["2", "3"], game="normal", re_points="130")
+    html = client.get(url).get_data(as_text=True)
+    action = unescape(re.search(r'class="sheet-undo" action="([^"]+)"', html).group(1))
+    assert action.endswith("/delete") and "Undo deal 2" in html
+    response = client.post(action, data={"version": version(client, url)})
+    assert response.status_code == 303
+    assert dealers(client, url) == ["Anna"] and "Undo deal 1" in client.get(url).get_data(as_text=True)
