@@ -296,3 +296,14 @@ def test_at_five_an_owing_player_is_vorgefuehrt_in_his_last_deal_not_after_it():
 def test_at_four_players_the_vorgefuehrt_rule_is_unchanged():
     sheet = evening(DDV, 4, [normal(i % 4) for i in range(20)])
     assert sheet.deals_left_in_round == 4 and sheet.vorgefuehrt == 1
+
+
+def test_player_stats_count_deals_solos_parties_and_the_best_entry():
+    from tutor.rules.sheet import player_stats
+
+    sheet = evening(DDV, 5, [Deal("normal", 130, 7, 0, (1, 2)), solo(1, 3)])
+    anna, bert, carl, dora, emil = player_stats(sheet)
+    assert (anna.played, bert.played) == (1, 1)  # Anna dealt deal 1, Bert deal 2: each sat out once
+    assert (dora.solos, dora.solos_won, dora.best) == (1, 1, 3)  # a won solo worth 1: +3
+    assert (carl.re_games, carl.kontra_games, carl.won) == (1, 1, 1)
+    assert emil.played == 2 and emil.won == 0

@@ -377,3 +377,15 @@ def test_undo_takes_back_the_last_deal(client):
     response = client.post(action, data={"version": version(client, url)})
     assert response.status_code == 303
     assert dealers(client, url) == ["Anna"] and "Undo deal 1" in client.get(url).get_data(as_text=True)
+
+
+def test_standings_chart_table_and_figures(client):
+    url = new_sheet(client)
+    add(client, url, dealer="0", re=["1", "2"], game="normal", re_points="130")
+    add(client, url, dealer="1", re=["2"], game="solo_queens", re_points="130")
+    html = client.get(url).get_data(as_text=True)
+    chart = html.split('class="chart__svg"', 1)[1].split("</svg>", 1)[0]
+    assert chart.count("<polyline") == 4 and "<title" in chart
+    assert "Totals after each deal" in html  # the numbers, as a table, for screen readers
+    carl = re.search(r'<th scope="row">Carl</th>(.*?)</tr>', html.split('class="stats"', 1)[1]).group(1)
+    assert re.findall(r'class="num">([^<]*)<', carl) == ["2/2", "1/1", "2/0", "+3"]

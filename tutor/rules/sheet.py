@@ -249,3 +249,35 @@ def vorgefuehrt_player(players: int, dealer: int, owed: set[int], deals_left: in
         return None
     playing, _ = seating(players, dealer)
     return next((p for p in playing if p in owed and deals_played(players, dealer, p, deals_left) <= len(owed)), None)
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerStats:
+    """One player's evening: deals played and won (his entry above 0), solos played and won,
+    deals on Re's and on Kontra's side, and his best entry."""
+
+    played: int
+    won: int
+    solos: int
+    solos_won: int
+    re_games: int
+    kontra_games: int
+    best: int | None
+
+
+def player_stats(sheet: Evening) -> tuple[PlayerStats, ...]:
+    """Each player's figures over the sheet's rows."""
+    stats = []
+    for player in range(sheet.players):
+        entries = [(row, row.entries[player]) for row in sheet.rows if row.entries[player] is not None]
+        solos = [(row, e) for row, e in entries if is_solo(row.deal.game) and player in row.deal.re_players]
+        stats.append(PlayerStats(
+            played=len(entries),
+            won=sum(1 for _, e in entries if e is not None and e > 0),
+            solos=len(solos),
+            solos_won=sum(1 for _, e in solos if e is not None and e > 0),
+            re_games=sum(1 for row, _ in entries if player in row.deal.re_players),
+            kontra_games=sum(1 for row, _ in entries if player not in row.deal.re_players),
+            best=max((e for _, e in entries if e is not None), default=None),
+        ))
+    return tuple(stats)
