@@ -389,3 +389,16 @@ def test_standings_chart_table_and_figures(client):
     assert "Totals after each deal" in html  # the numbers, as a table, for screen readers
     carl = re.search(r'<th scope="row">Carl</th>(.*?)</tr>', html.split('class="stats"', 1)[1]).group(1)
     assert re.findall(r'class="num">([^<]*)<', carl) == ["2/2", "1/1", "2/0", "+3"]
+
+
+def test_my_sheets_on_this_device_newest_first(client):
+    first = new_sheet(client, players=["Anna", "Bert", "Carl", "Dora"])
+    second = new_sheet(client, players=["Emil", "Fritz", "Gerda", "Hans"])
+    client.get(first)
+    client.get(second)
+    html = client.get("/en/sheet/").get_data(as_text=True)
+    listed = html.split('class="my-sheets"', 1)[1].split("</section>", 1)[0]
+    assert listed.index("Emil, Fritz") < listed.index("Anna, Bert")
+    assert second.rsplit("/", 1)[1] in listed
+    client.set_cookie("sheets", "nonsense.<script>")
+    assert client.get("/en/sheet/").status_code == 200

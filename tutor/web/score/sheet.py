@@ -248,14 +248,49 @@ def view_qr(url: str) -> Markup:
 
 @bp.get("/")
 def index() -> tuple[str, int]:
-    """Start a sheet: players, rules, Bock."""
+    """Start a sheet: players, rules, Bock; and the sheets opened on this device."""
     return _new_sheet_page({}, {"player": []}, current_rules(), 200)
+
+
+# --- my sheets on this device -------------------------------------------------------------
+# The links of the sheets opened here, newest first, in a cookie of this device only: nobody
+# has to bookmark an editor's link to find the evening again.
+MY_SHEETS: Final = "sheets"
+MY_SHEETS_KEPT: Final = 12
+MY_SHEETS_DAYS: Final = 400
+
+
+def my_sheet_keys() -> list[str]:
+    keys = request.cookies.get(MY_SHEETS, "").split(".")
+    return [k for k in keys if len(k) == 22 and k.replace("-", "").replace("_", "").isalnum()][:MY_SHEETS_KEPT]
+
+
+def my_sheets() -> list[tuple[str, Sheet, bool]]:
+    """The sheets this device opened that still exist: (key, sheet, editor's link)."""
+    found = []
+    for key in my_sheet_keys():
+        try:
+            sheet, editor = store().find(key)
+        except NotFound:
+            continue
+        found.append((key, sheet, editor))
+    return found
+
+
+@bp.after_app_request
+def remember_sheet(response: Response) -> Response:
+    """After a sheet page is shown, put its link first in this device's list."""
+    if request.endpoint == "sheet.show" and response.status_code == 200 and not htmx.is_partial(request):
+        key = (request.view_args or {}).get("key", "")
+        keys = [key, *(k for k in my_sheet_keys() if k != key)][:MY_SHEETS_KEPT]
+        security.set_cookie(response, request, MY_SHEETS, ".".join(keys), MY_SHEETS_DAYS * 86400)
+    return response
 
 
 def _new_sheet_page(errors: dict[str, str], values: dict[str, Any], rules: RuleSet, status: int) -> tuple[str, int]:
     return render_template(
         "sheet/new.html", errors=errors, values=values, rules=rules, rulesets=RULESETS, choices=OPTION_CHOICES,
-        encode=encode, max_players=MAX_PLAYERS, max_name=MAX_NAME,
+        encode=encode, max_players=MAX_PLAYERS, max_name=MAX_NAME, my_sheets=my_sheets(),
     ), status
 
 
