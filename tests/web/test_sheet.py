@@ -372,8 +372,11 @@ def test_undo_takes_back_the_last_deal(client):
     add(client, url, dealer="0", re=["1", "2"], game="normal", re_points="130")
     add(client, url, dealer="1", re=["2", "3"], game="normal", re_points="130")
     html = client.get(url).get_data(as_text=True)
-    action = unescape(re.search(r'class="sheet-undo" action="([^"]+)"', html).group(1))
-    assert action.endswith("/delete") and "Undo deal 2" in html
+    undo = unescape(re.search(r'href="([^"]+/undo)"', html).group(1))
+    assert "Undo deal 2" in html
+    confirm = client.get(undo).get_data(as_text=True)  # one more tap: nothing is lost by a slip
+    assert 'id="delete" open' in confirm
+    action = unescape(re.search(r'<form method="post" action="([^"]+/delete)"', confirm).group(1))
     response = client.post(action, data={"version": version(client, url)})
     assert response.status_code == 303
     assert dealers(client, url) == ["Anna"] and "Undo deal 1" in client.get(url).get_data(as_text=True)

@@ -14,7 +14,7 @@ from typing import Any, Final
 
 import segno
 from babel.numbers import get_decimal_symbol
-from flask import Blueprint, Flask, abort, current_app, make_response, redirect, render_template, request, url_for
+from flask import Blueprint, Flask, abort, current_app, g, make_response, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from flask_babel import ngettext
@@ -394,6 +394,19 @@ def edit_deal(key: str, deal_id: str) -> tuple[str, int]:
     row = loaded.evening.rows[index]
     fields = request.args if request.args else deal_fields(row.deal, loaded.rules)
     form, _deal = read_deal(fields, loaded.sheet, loaded.rules, row.rotation_dealer, preview=True)
+    return _deal_page(loaded, form, deal_id, 200)
+
+
+@bp.get("/" + KEY + "/deal/" + DEAL + "/undo")
+def undo_deal(key: str, deal_id: str) -> tuple[str, int]:
+    """Undo a deal: its page with the delete button open, one tap to confirm."""
+    loaded = Loaded(key)
+    loaded.require_editor()
+    index, _stored = loaded.stored_deal(deal_id)
+    row = loaded.evening.rows[index]
+    form, _deal = read_deal(deal_fields(row.deal, loaded.rules), loaded.sheet, loaded.rules, row.rotation_dealer,
+                            preview=True)
+    g.undo = True  # the page opens its delete section
     return _deal_page(loaded, form, deal_id, 200)
 
 
