@@ -126,8 +126,9 @@ def _placeholder(converter) -> str:
         return sorted(converter.items)[0] if hasattr(converter, "items") else converter.regex.split("|")[0]
     if name == "IntegerConverter":
         return "1"
-    length = getattr(converter, "regex", "")
-    return "x" * int(length.split("{")[1].split("}")[0]) if "{" in length else "x"
+    # A length in the converter's pattern, "{n}" or "{low,high}": the shortest it takes.
+    found = re.search(r"\{(\d+)(?:,\d*)?\}", getattr(converter, "regex", ""))
+    return "x" * int(found.group(1)) if found else "x"
 
 
 def test_every_form_post_outside_the_api_refuses_another_site(app):

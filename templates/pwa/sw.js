@@ -12,7 +12,7 @@ const LANGUAGES = {{ languages | list | tojson }};
 
 self.addEventListener("install", (event) => {
   // Wait (no skipWaiting): the page offers a quiet "reload" when a new version is ready.
-  event.waitUntil(caches.open(SHELL_CACHE).then((cache) => cache.addAll(SHELL)));
+  event.waitUntil(caches.open(SHELL_CACHE).then((cache) => cache.addAll(SHELL)).then(cacheScoreTables));
 });
 
 self.addEventListener("activate", (event) => {
@@ -40,7 +40,7 @@ function refreshReference() {
   return Promise.all([refreshQuizPacks(), caches.open(SHELL_CACHE).then((cache) => Promise.all(urls.map((url) =>
     fetch(url, {credentials: "same-origin"})
       .then((response) => (response.ok ? cache.put(url, response) : undefined))
-      .catch(() => undefined))))]);
+      .catch(() => undefined)))).then(cacheScoreTables)]);
 }
 
 // The quiz packs kept so far hold questions under the old rules: fetch them anew.
@@ -105,12 +105,37 @@ async function page(request) {
     const packUrl = quizPack(url);
     const pack = packUrl && await fromCache(packUrl);
     if (pack) return pack;
-    const cached = await fromCache(url);
+    const cached = await fromCache(url) || await savedCalculator(url);
     if (cached) return cached;
     const offline = await fromCache("/" + languageOf(url) + "/offline");
     return offline || Response.error();
   }
 }
+
+// --- The score calculator offline ------------------------------------------------------
+// The calculator's page names the table of the engine's answers it looks deals up in
+// (data-offline-table, a versioned URL): keep that table with the page, serve it from the
+// cache, and offline open the saved calculator for any address of the calculator (its
+// script then reads the deal from the address). All of it is for static/js/score-table.js.
+const SCORE_PAGE = /^\/[a-z]{2}\/score\/$/;
+
+function isScoreTable(url) {
+  return /^\/[a-z]{2}\/score\/table\/[\w-]+\.json$/.test(url.pathname);
+}
+
+function cacheScoreTables() {
+  return caches.open(SHELL_CACHE).then((cache) => Promise.all(SHELL.filter((url) => SCORE_PAGE.test(url))
+    .map((url) => cache.match(url).then((page) => page && page.text()).then((html) => {
+      const found = html && /data-offline-table="([^"]+)"/.exec(html);
+      return found && cache.add(found[1].replace(/&amp;/g, "&"));
+    }).catch(() => undefined))));
+}
+
+function savedCalculator(url) {
+  const path = new URL(url).pathname;
+  return SCORE_PAGE.test(path) ? fromCache(path) : undefined;
+}
+// --- end of the score calculator offline -------------------------------------------------
 
 async function asset(request) {
   const cached = await fromCache(request.url);
@@ -128,7 +153,9 @@ self.addEventListener("fetch", (event) => {
   const url = new URL(request.url);
   if (url.origin !== self.location.origin || request.method !== "GET") return;
   if (url.pathname.startsWith("/api/") || url.pathname === "/sw.js") return;
-  if (isPage(request)) {
+  if (isScoreTable(url)) {
+    event.respondWith(asset(request));
+  } else if (isPage(request)) {
     event.respondWith(page(request));
   } else if (url.pathname.startsWith("/static/")) {
     event.respondWith(asset(request));

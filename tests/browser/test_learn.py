@@ -18,7 +18,7 @@ from tutor.rules.rulesets import RuleSet
 
 DDV = RuleSet.named("ddv")
 WALKS = ("following-suit", "extra-points")
-VERDICT = {"en": ("Right!", "Not quite."), "de": ("Richtig!", "Nicht ganz.")}
+VERDICT = {"en": ("Right!", "Not quite."), "de": ("Richtig!", "Leider falsch.")}
 
 
 @pytest.fixture

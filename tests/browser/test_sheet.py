@@ -182,3 +182,95 @@ def test_the_sheet_works_without_javascript(browser, sheet_server):
     expect(page.locator("h1")).to_have_text("Score sheet")
     assert totals(page) == [-2, 2, -2, 2]
     context.close()
+
+
+def overflow_outside_scroll_regions(page: Page) -> list[str]:
+    """Elements wider than the screen that are not inside a scroll region saying it scrolls."""
+    return page.evaluate("""() => [...document.querySelectorAll('body *')].filter((el) => {
+        const box = el.getBoundingClientRect();
+        if (box.width === 0 || !el.checkVisibility() || (box.right <= innerWidth + 1 && box.left >= -1)) return false;
+        const region = el.closest('[role=region][aria-describedby]');
+        return !(region && getComputedStyle(region).overflowX === 'auto' &&
+                 document.getElementById(region.getAttribute('aria-describedby')));
+    }).map((el) => el.tagName + '.' + el.className)""")
+
+
+@pytest.mark.parametrize("names", [["Anna", "Bert", "Carl", "Dora", "Emil"],
+                                   ["Anna", "Bert", "Carl", "Dora", "Emil", "Fritz", "Gerda"]])
+def test_an_evening_of_five_and_of_seven_fits_360_px(phone, axe_source, names):
+    phone.goto("/en/sheet/")
+    for field, name in zip(phone.locator("input[name=player]").all(), names):
+        field.fill(name)
+    phone.click("text=Start the sheet")
+    plays = [{"re_points": "130"}, {"re_points": "100", "re_announced": "re"}, {"re_points": "121"},
+             {"re_points": "90", "kontra_announced": "kontra"}, {"re_points": "151", "re_fox": "1"},
+             {"game": "solo_queens", "re_points": "200"}]
+    for number, fields in enumerate(plays, start=1):
+        phone.click(f"text=Enter deal {number}")
+        expect(phone.locator("h1")).to_contain_text("Deal")
+        expect(phone.locator("input[name=re]")).to_have_count(4)
+        offered = [int(v) for v in phone.locator("input[name=re]").evaluate_all("els => els.map((e) => e.value)")]
+        assert len(offered) == 4  # only this deal's players
+        enter(phone, tuple(offered[:1] if "game" in fields else offered[:2]), fields)
+    assert phone.evaluate("document.documentElement.scrollWidth") <= 360
+    assert overflow_outside_scroll_regions(phone) == []
+    standings = phone.locator(".standings").inner_text()
+    assert all(name in standings for name in names)  # every total in view without scrolling
+    assert phone.locator(".sat-out__mark").first.is_visible()
+    assert violations(phone, axe_source) == []
+    phone.screenshot(path=f"/tmp/sheet-{len(names)}.png", full_page=True)
+    phone.locator(".standings-box").screenshot(path=f"/tmp/chart-{len(names)}.png")
+
+
+def png_gray(data: bytes) -> memoryview:
+    """A PNG screenshot (8-bit RGB or RGBA, as Chromium writes them) as rows of grey bytes."""
+    import struct
+    import zlib
+
+    pos, chunks = 8, {}
+    width = height = channels = 0
+    raw = b""
+    while pos < len(data):
+        length, kind = struct.unpack(">I4s", data[pos:pos + 8])
+        body = data[pos + 8:pos + 8 + length]
+        if kind == b"IHDR":
+            width, height, _depth, colour = struct.unpack(">IIBB", body[:10])
+            channels = {2: 3, 6: 4}[colour]
+        elif kind == b"IDAT":
+            raw += body
+        chunks[kind] = True
+        pos += 12 + length
+    pixels = zlib.decompress(raw)
+    stride = width * channels
+    rows, previous = [], bytearray(stride)
+    for y in range(height):
+        kind, line = pixels[y * (stride + 1)], bytearray(pixels[y * (stride + 1) + 1:(y + 1) * (stride + 1)])
+        for i in range(stride):
+            left = line[i - channels] if i >= channels else 0
+            up, corner = previous[i], previous[i - channels] if i >= channels else 0
+            if kind == 1:
+                line[i] = (line[i] + left) & 255
+            elif kind == 2:
+                line[i] = (line[i] + up) & 255
+            elif kind == 3:
+                line[i] = (line[i] + (left + up) // 2) & 255
+            elif kind == 4:
+                p = left + up - corner
+                best = min((abs(p - left), 0, left), (abs(p - up), 1, up), (abs(p - corner), 2, corner))[2]
+                line[i] = (line[i] + best) & 255
+        rows.append(bytes(line[i] for i in range(0, stride, channels)))
+        previous = line
+    return memoryview(b"".join(rows)).cast("B", (height, width))
+
+
+def test_the_read_only_link_is_a_qr_code_that_decodes_to_it(phone):
+    import zxingcpp
+
+    start_sheet(phone)
+    view_url = phone.locator(".sheet-links input").first.input_value()
+    image = png_gray(phone.locator(".sheet-qr svg").screenshot())
+    assert [code.text for code in zxingcpp.read_barcodes(image)] == [view_url]
+    # The editor's link only after a deliberate tap.
+    assert not phone.locator(".sheet-editor-link input").is_visible()
+    phone.click("text=Show the editor’s link")
+    assert phone.locator(".sheet-editor-link input").input_value() == phone.url.split("#")[0]

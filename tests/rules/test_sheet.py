@@ -33,7 +33,7 @@ def test_four_players_all_play_and_the_dealer_moves_left():
 def test_at_five_the_dealer_sits_out_and_writes_nothing():
     assert seating(5, 2) == ((3, 4, 0, 1), (2,))
     deal = Deal("normal", 130, 7, 2, (3, 4))
-    row = evening(DDV, 5, [deal]).rows[0]
+    row = evening(DDV, 5, [deal], first_dealer=2).rows[0]
     assert row.entries == (-1, -1, None, 1, 1)
 
 
@@ -227,3 +227,83 @@ def test_only_the_ddv_rules_count_rounds_and_compulsory_solos():
     assert DDV.has_rounds and DDV.has_compulsory_solos
     assert not PAGAT.has_rounds and not PAGAT.has_compulsory_solos
     assert evening(PAGAT, 4, []).solos_owed == ()
+
+
+# --- after a correction: every later dealer follows the rotation again (issue 13) ----------
+
+ANNA, BEN, CARA, DIRK = range(4)
+
+
+def test_deleting_the_first_deal_moves_every_later_dealer_back():
+    # Anna deals first: deals by Anna, Ben, Cara, as the sheet stored them.
+    stored = [normal(ANNA), normal(BEN), normal(CARA)]
+    assert [r.deal.dealer for r in evening(DDV, 4, stored).rows] == [ANNA, BEN, CARA]
+    after = evening(DDV, 4, stored[1:])  # deal 1 deleted
+    assert [r.deal.dealer for r in after.rows] == [ANNA, BEN]
+    assert after.next_dealer == CARA
+
+
+def test_editing_a_deal_into_a_compulsory_solo_makes_its_dealer_deal_again():
+    stored = [normal(ANNA), normal(BEN), normal(CARA)]
+    # Deal 1 becomes Ben's compulsory solo: Anna, who dealt it, deals deal 2 again.
+    first = evening(DDV, 4, [solo(ANNA, BEN), *stored[1:]])
+    assert [r.deal.dealer for r in first.rows] == [ANNA, ANNA, BEN]
+    assert first.rows[0].compulsory and first.next_dealer == CARA
+    # Deal 2 (dealt by Ben) becomes Cara's compulsory solo: deal 3 is Ben's again.
+    second = evening(DDV, 4, [stored[0], solo(BEN, CARA), stored[2]])
+    assert [r.deal.dealer for r in second.rows] == [ANNA, BEN, BEN]
+    assert second.next_dealer == CARA
+
+
+def test_a_dealer_typed_by_hand_is_kept_and_marked_and_the_rotation_goes_on_from_him():
+    by_hand = Deal("normal", 130, 7, DIRK, (ANNA, BEN), dealer_by_hand=True)
+    sheet = evening(DDV, 4, [normal(ANNA), by_hand, normal(CARA)])
+    rows = sheet.rows
+    assert [r.deal.dealer for r in rows] == [ANNA, DIRK, ANNA]
+    assert [r.deal.dealer_by_hand for r in rows] == [False, True, False]
+    assert rows[1].rotation_dealer == BEN
+    # Deleting the first deal keeps Dirk's deal as typed.
+    assert [r.deal.dealer for r in evening(DDV, 4, [by_hand, normal(CARA)]).rows] == [DIRK, ANNA]
+
+
+def test_a_correction_that_seats_a_re_player_out_is_flagged():
+    # Five players: Re were 2 and 3 when 1 dealt; if the rotation now has 2 deal it, player 2
+    # sits out and the row says its seats no longer fit.
+    sheet = evening(DDV, 5, [normal(0, (1, 2)), Deal("normal", 130, 7, 1, (2, 3))])
+    assert all(r.seats_fit for r in sheet.rows)
+    moved = evening(DDV, 5, [Deal("normal", 130, 7, 1, (2, 3))], first_dealer=2)
+    assert not moved.rows[0].seats_fit
+    assert not moved.rows[0].sums_to_zero
+
+
+def test_at_five_an_owing_player_is_vorgefuehrt_in_his_last_deal_not_after_it():
+    # Players 1-4 play their compulsory solos in deals 1-4 (player 0 deals them), then normal
+    # games; player 0 sits out deal 30 (he deals it), so his last chance is deal 29.
+    deals = [solo(0, p) for p in (1, 2, 3, 4)]
+    sheet = evening(DDV, 5, deals)
+    while sheet.vorgefuehrt is None and len(deals) < 30:
+        dealer = sheet.next_dealer
+        playing, _ = seating(5, dealer)
+        deals.append(Deal("normal", 130, 7, dealer, playing[:2]))
+        sheet = evening(DDV, 5, deals)
+    number = len(deals) + 1
+    assert sheet.vorgefuehrt == 0 and number == 29
+    done = evening(DDV, 5, [*deals, solo(sheet.next_dealer, 0)])
+    assert done.rows[-1].vorgefuehrt and done.solos_owed == ()
+    assert 0 in done.next_sitting_out  # deal 30, which he would have been forced in before
+
+
+def test_at_four_players_the_vorgefuehrt_rule_is_unchanged():
+    sheet = evening(DDV, 4, [normal(i % 4) for i in range(20)])
+    assert sheet.deals_left_in_round == 4 and sheet.vorgefuehrt == 1
+
+
+def test_player_stats_count_deals_solos_parties_and_the_best_entry():
+    from tutor.rules.sheet import player_stats
+
+    sheet = evening(DDV, 5, [Deal("normal", 130, 7, 0, (1, 2)), solo(1, 3)])
+    anna, bert, carl, dora, emil = player_stats(sheet)
+    assert (anna.played, bert.played) == (1, 1)  # Anna dealt deal 1, Bert deal 2: each sat out once
+    assert (dora.solos, dora.solos_won, dora.best) == (1, 1, 3)  # a won solo worth 1: +3
+    assert (carl.re_games, carl.kontra_games, carl.won) == (1, 1, 1)
+    assert emil.played == 2 and emil.won == 0

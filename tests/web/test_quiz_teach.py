@@ -149,7 +149,7 @@ def test_the_daily_s_missed_questions_come_back_one_by_one(app, client):
     last = client.get("/en/quiz/daily?missed=2").get_data(as_text=True)
     assert "Next missed question" not in last and "Back to today’s result" in last
     assert client.get("/en/quiz/daily?missed=3").status_code == 404
-    assert client.get("/en/quiz/daily?missed=x").status_code == 404
+    assert client.get("/en/quiz/daily?missed=x").status_code == 400  # not a number: a bad request
     assert "1 day in a row" in client.get("/en/quiz/").get_data(as_text=True)
     assert "1 day in a row" in client.get("/en/").get_data(as_text=True)
 

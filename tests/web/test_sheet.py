@@ -314,3 +314,94 @@ def test_other_phones_poll_just_the_live_part(client, store):
     fragment = client.get(view, headers={"HX-Request": "true"}).get_data(as_text=True)
     assert fragment.lstrip().startswith('<div id="sheet-live"') and "<html" not in fragment
     assert "both checks pass" in fragment
+
+
+def dealers(client, url: str) -> list[str]:
+    return re.findall(r"dealt by (\w+)", client.get(url).get_data(as_text=True))
+
+
+def test_after_a_delete_every_later_dealer_follows_the_rotation(client):
+    url = new_sheet(client)
+    for dealer in ("0", "1", "2"):
+        add(client, url, dealer=dealer, re=[str((int(dealer) + 1) % 4), str((int(dealer) + 2) % 4)],
+            game="normal", re_points="130")
+    first = deal_ids(client, url)[0]
+    response = client.post(f"{url}/deal/{first}/delete", data={"version": version(client, url)})
+    assert response.status_code == 303
+    assert dealers(client, url) == ["Anna", "Bert"]
+    assert "Deals: <strong>Carl</strong>" in client.get(url).get_data(as_text=True)
+
+
+def test_a_dealer_typed_by_hand_is_kept_and_marked(client):
+    url = new_sheet(client)
+    add(client, url, dealer="0", re=["1", "2"], game="normal", re_points="130")
+    add(client, url, dealer="3", re=["0", "1"], game="normal", re_points="130")  # the rotation says Bert
+    add(client, url, dealer="0", re=["1", "2"], game="normal", re_points="130")
+    html = client.get(url).get_data(as_text=True)
+    assert dealers(client, url) == ["Anna", "Dora", "Anna"] and html.count("typed by hand") == 1
+    first = deal_ids(client, url)[0]
+    client.post(f"{url}/deal/{first}/delete", data={"version": version(client, url)})
+    assert dealers(client, url) == ["Dora", "Anna"]
+
+
+def test_csv_opens_in_german_and_english_spreadsheets(client):
+    url = new_sheet(client, lang="de")
+    add(client, url, dealer="0", re=["2"], game="solo_queens", re_points="130")  # Carl's compulsory solo: +3
+    german = client.get(url + "/sheet.csv").get_data(as_text=True)
+    assert german.startswith("\ufeff")  # UTF-8 with a byte-order mark: Excel reads the umlauts
+    rows = list(csv.reader(io.StringIO(german.lstrip("\ufeff")), delimiter=";"))
+    assert rows[0][:4] == ["Spiel", "Geber", "Spielart", "Pflichtsolo"] and len(rows[0]) == 11
+    assert rows[1][3] == "Pflicht"  # the compulsory solo is marked
+    assert rows[1][-4:] == ["-1", "-1", "3", "-1"]  # each player's points, the soloist's three times
+    english = client.get(url.replace("/de/", "/en/") + "/sheet.csv").get_data(as_text=True)
+    rows = list(csv.reader(io.StringIO(english.lstrip("\ufeff"))))
+    assert rows[1][3] == "compulsory" and rows[1][-4:] == ["-1", "-1", "3", "-1"]
+
+
+def test_the_deal_form_offers_only_the_players_of_this_deal(client):
+    url = new_sheet(client, players=["Anna", "Bert", "Carl", "Dora", "Emil"])
+    html = client.get(url + "/deal").get_data(as_text=True)  # Anna deals and sits out
+    boxes = re.findall(r'name="re" value="(\d)"', html)
+    assert boxes == ["1", "2", "3", "4"]
+    sheet = client.get(url).get_data(as_text=True)
+    assert "Sits out:" in sheet and 'class="standings"' in sheet
+
+
+def test_undo_takes_back_the_last_deal(client):
+    url = new_sheet(client)
+    add(client, url, dealer="0", re=["1", "2"], game="normal", re_points="130")
+    add(client, url, dealer="1", re=["2", "3"], game="normal", re_points="130")
+    html = client.get(url).get_data(as_text=True)
+    undo = unescape(re.search(r'href="([^"]+/undo)"', html).group(1))
+    assert "Undo deal 2" in html
+    confirm = client.get(undo).get_data(as_text=True)  # one more tap: nothing is lost by a slip
+    assert 'id="delete" open' in confirm
+    action = unescape(re.search(r'<form method="post" action="([^"]+/delete)"', confirm).group(1))
+    response = client.post(action, data={"version": version(client, url)})
+    assert response.status_code == 303
+    assert dealers(client, url) == ["Anna"] and "Undo deal 1" in client.get(url).get_data(as_text=True)
+
+
+def test_standings_chart_table_and_figures(client):
+    url = new_sheet(client)
+    add(client, url, dealer="0", re=["1", "2"], game="normal", re_points="130")
+    add(client, url, dealer="1", re=["2"], game="solo_queens", re_points="130")
+    html = client.get(url).get_data(as_text=True)
+    chart = html.split('class="chart__svg"', 1)[1].split("</svg>", 1)[0]
+    assert chart.count("<polyline") == 4 and "<title" in chart
+    assert "Totals after each deal" in html  # the numbers, as a table, for screen readers
+    carl = re.search(r'<th scope="row">Carl</th>(.*?)</tr>', html.split('class="stats"', 1)[1]).group(1)
+    assert re.findall(r'class="num">([^<]*)<', carl) == ["2/2", "1/1", "2/0", "+3"]
+
+
+def test_my_sheets_on_this_device_newest_first(client):
+    first = new_sheet(client, players=["Anna", "Bert", "Carl", "Dora"])
+    second = new_sheet(client, players=["Emil", "Fritz", "Gerda", "Hans"])
+    client.get(first)
+    client.get(second)
+    html = client.get("/en/sheet/").get_data(as_text=True)
+    listed = html.split('class="my-sheets"', 1)[1].split("</section>", 1)[0]
+    assert listed.index("Emil, Fritz") < listed.index("Anna, Bert")
+    assert second.rsplit("/", 1)[1] in listed
+    client.set_cookie("sheets", "nonsense.<script>")
+    assert client.get("/en/sheet/").status_code == 200

@@ -118,7 +118,7 @@ def test_sigkill_during_writes_loses_no_confirmed_deal(tmp_path, backend):
             status, _, body = server.request("GET", sheet + "/sheet.csv")
             assert status == 200
             rows = list(csv.reader(io.StringIO(body)))[1:-1]
-            stored = [int(row[4]) for row in rows]
+            stored = [int(row[5]) for row in rows]  # the column of Re’s card points
             mine = confirmed[sheet]
             assert len(mine) >= CONFIRMED_BEFORE_KILL, "the writers barely started before the kill"
             # Every confirmed deal is there, in order; at most the one in flight came in too.

@@ -2,7 +2,8 @@
 each player's entry per deal, running totals and the two checks of the TSR (RULES.md §10).
 
 Every number on the sheet is computed from the list of deals, so editing or deleting a deal
-recomputes everything after it.
+recomputes everything after it: totals, Bock, compulsory solos and every later dealer, who
+follows the rotation again unless his deal's dealer was typed by hand (``dealer_by_hand``).
 
 >>> ddv = RuleSet.named("ddv")
 >>> deal = Deal("normal", 156, 8, dealer=0, re_players=(1, 3), extras={"re": {"fox": 1}, "kontra": {"doppelkopf": 1}})
@@ -15,7 +16,7 @@ recomputes everything after it.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Final
 
 from tutor.rules.announcements import level_of
@@ -37,7 +38,10 @@ DEALS_PER_PLAYER: Final = 6
 @dataclass(frozen=True, slots=True)
 class Deal:
     """One deal as the sheet stores it: the calculator's summary, who dealt, and which
-    players were Re (the soloist alone in a solo). Players are indices into the sheet's list."""
+    players were Re (the soloist alone in a solo). Players are indices into the sheet's list.
+
+    ``dealer`` is who dealt as entered; unless ``dealer_by_hand``, the sheet puts the
+    rotation's dealer in its place (so a correction earlier on moves every later dealer)."""
 
     game: Game
     re_points: int
@@ -47,6 +51,7 @@ class Deal:
     re_announced: AnnouncementId | None = None
     kontra_announced: AnnouncementId | None = None
     extras: Mapping[str, Mapping[str, int]] = field(default_factory=dict)
+    dealer_by_hand: bool = False
 
     @property
     def summary(self) -> DealSummary:
@@ -60,7 +65,9 @@ class Row:
     """One line of the sheet: the deal, what it scored, and what each player writes."""
 
     number: int  # 1-based, over the whole evening
-    deal: Deal
+    deal: Deal  # with the dealer the sheet counts: the rotation's, or the one typed by hand
+    rotation_dealer: int  # who deals here by the rotation (a hand-typed dealer may differ)
+    seats_fit: bool  # every Re player plays at this dealer (False: a correction moved the seats)
     score: Score
     playing: tuple[int, ...]  # the four players of this deal, in turn from the dealer's left
     sitting_out: tuple[int, ...]
@@ -176,9 +183,11 @@ def evening(rules: RuleSet, players: int, deals: Sequence[Deal], bock: bool = Fa
     bock_rounds: list[int] = []  # deals still to go of each running Bock round
     owed = set(range(players))
     dealer = first_dealer % players
-    for index, deal in enumerate(deals):
+    for index, typed in enumerate(deals):
         if index % length == 0:
             owed = set(range(players))  # a new round: everyone owes a compulsory solo again
+        rotation_dealer = dealer
+        deal = typed if typed.dealer_by_hand or typed.dealer == dealer else replace(typed, dealer=dealer)
         forced = vorgefuehrt_player(players, deal.dealer, owed, length - index % length) if ddv else None
         result = deal_score(rules, deal)
         multiplier = 2 ** len(bock_rounds)
@@ -196,8 +205,9 @@ def evening(rules: RuleSet, players: int, deals: Sequence[Deal], bock: bool = Fa
             bock_rounds.append(players)  # one deal per player at the table
         zero, parity = checks(entries)
         playing, sitting_out = seating(players, deal.dealer)
-        rows.append(Row(index + 1, deal, result, playing, sitting_out, multiplier, entries, tuple(totals),
-                        compulsory, compulsory and forced == soloist, trigger, zero, parity))
+        seats_fit = all(p in playing for p in deal.re_players)
+        rows.append(Row(index + 1, deal, rotation_dealer, seats_fit, result, playing, sitting_out, multiplier,
+                        entries, tuple(totals), compulsory, compulsory and forced == soloist, trigger, zero, parity))
         # After a compulsory solo the same dealer deals again, unless it was vorgeführt.
         same_again = compulsory and forced != soloist
         dealer = deal.dealer if same_again else (deal.dealer + 1) % players
@@ -220,10 +230,54 @@ def evening(rules: RuleSet, players: int, deals: Sequence[Deal], bock: bool = Fa
     )
 
 
+def deals_played(players: int, dealer: int, player: int, deals_left: int) -> int:
+    """In how many of the next ``deals_left`` deals (this one first) ``player`` plays, if the
+    dealer moves on by one each deal (as he does once solos are forced)."""
+    return sum(player in seating(players, (dealer + k) % players)[0] for k in range(deals_left))
+
+
 def vorgefuehrt_player(players: int, dealer: int, owed: set[int], deals_left: int) -> int | None:
     """RULES.md §10: when only as many deals remain as compulsory solos are owed, the first
-    player in turn from the dealer's left who still owes one must play a solo now."""
-    if not owed or deals_left > len(owed):
+    player in turn from the dealer's left who still owes one must play a solo now.
+
+    At five to seven players RULES.md is silent on the deals an owing player sits out. Counting
+    them would let his last chance pass while he sits out (his solo could never be forced), so
+    here only the deals he plays in count: he is vorgeführt once no more of the round's deals
+    he takes part in remain than solos are owed. At four players everyone plays every deal and
+    this is the rule word for word."""
+    if not owed:
         return None
     playing, _ = seating(players, dealer)
-    return next((p for p in playing if p in owed), None)
+    return next((p for p in playing if p in owed and deals_played(players, dealer, p, deals_left) <= len(owed)), None)
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerStats:
+    """One player's evening: deals played and won (his entry above 0), solos played and won,
+    deals on Re's and on Kontra's side, and his best entry."""
+
+    played: int
+    won: int
+    solos: int
+    solos_won: int
+    re_games: int
+    kontra_games: int
+    best: int | None
+
+
+def player_stats(sheet: Evening) -> tuple[PlayerStats, ...]:
+    """Each player's figures over the sheet's rows."""
+    stats = []
+    for player in range(sheet.players):
+        entries = [(row, row.entries[player]) for row in sheet.rows if row.entries[player] is not None]
+        solos = [(row, e) for row, e in entries if is_solo(row.deal.game) and player in row.deal.re_players]
+        stats.append(PlayerStats(
+            played=len(entries),
+            won=sum(1 for _, e in entries if e is not None and e > 0),
+            solos=len(solos),
+            solos_won=sum(1 for _, e in solos if e is not None and e > 0),
+            re_games=sum(1 for row, _ in entries if player in row.deal.re_players),
+            kontra_games=sum(1 for row, _ in entries if player not in row.deal.re_players),
+            best=max((e for _, e in entries if e is not None), default=None),
+        ))
+    return tuple(stats)

@@ -169,12 +169,15 @@ def step(slug: str, n: int) -> Response:
 @bp.post("/" + SLUG + "/<int:n>")
 def answer(slug: str, n: int) -> Response:
     """Check an answer to a step's check against the engine and say why."""
-    item = _lesson_or_404(slug)
+    cross_site = security.is_cross_site(request)  # a foreign write is refused before anything is looked up
+    item = lessons.lesson(slug)
+    if item is None:
+        abort(400 if cross_site else 404)
     rules = current_rules()
     current = lessons.step_at(item, n, rules)
     if current is None or current.check is None:
-        abort(404)
-    if security.is_cross_site(request):
+        abort(400 if cross_site else 404)
+    if cross_site:
         return show(item, n, rules, message=_("That answer came from another site and was not checked."), status=400)
     if request.form.get("step") != current.id:
         return show(item, n, rules, status=400, message=_(

@@ -6,11 +6,12 @@ field; the engine decides what is possible and what a deal scores.
 """
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from flask import Blueprint, make_response, redirect, render_template, request, url_for
+from flask import Blueprint, abort, make_response, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 from werkzeug.wrappers import Response
 
@@ -23,6 +24,7 @@ from tutor.rules.rulesets import RuleSet
 from tutor.rules.scoring import EXTRAS, Score, counted_extras, extra_max
 from tutor.web import words
 from tutor.web.base.rules import current_rules, rules_from_key, rules_key
+from tutor.web.score import offline
 from tutor.web.score.form import EXTRA_LABELS, Form, field_names, message, read, winner_text
 
 bp = Blueprint("score", __name__, url_prefix=i18n.LANG_PREFIX)
@@ -114,8 +116,51 @@ def calculator() -> Response:
         oob=True,
         partial=partial,
         settings_url=url_for("settings.show", next=url_for("score.calculator")),
+        offline_table_url=offline_table_url(rules),
     )
     response = make_response(body, 400 if form.errors else 200)
     if partial:
         response.headers["HX-Replace-Url"] = url_for("score.calculator", **short)  # for bookmarks
+    return response
+
+
+# --- the calculator offline ------------------------------------------------------------
+
+
+def offline_table_url(rules: RuleSet) -> str:
+    """Where the page's offline table lives: versioned, so a new engine means a new URL."""
+    return url_for("score.offline_table", variant=offline.variant_key(rules), v=offline.version())
+
+
+def offline_words() -> dict[str, Any]:
+    """The words the offline result shows, in the page's language."""
+    return {
+        "lines": {line: str(name) for line, name in words.LINES.items()},
+        "parties": {party: str(words.PARTIES[party]) for party in PARTIES},
+        "winner": {"re": _("Re wins."), "kontra": _("Kontra wins."), "soloist": _("The soloist wins."),
+                   "opponents": _("The opponents win."),
+                   "nobody": _("Nobody wins: neither party made its announcement.")},
+        "writes": {"soloist": _("The soloist"), "opponents": _("Each of the three opponents"),
+                   "re": _("Each Re player"), "kontra": _("Each Kontra player")},
+        "caption": _("Scoring lines"), "line": _("Line"), "total": _("Total"),
+        "value": _("Value for Re (Re minus Kontra)"), "nothing": _("No line scores: the deal is worth nothing."),
+        "empty": _("Enter Re’s card points to see the score."),
+        "invalid": _("This deal cannot happen as entered: check the card points, tricks and extra points."),
+        "offline": _("Scored on this phone: you are offline."),
+        "solo_games": [game for game in GAMES if is_solo(game)],
+        "plus": words.signed(1)[:-1], "minus": words.signed(-1)[:-1],
+    }
+
+
+@bp.get("/score/table/<variant>.json")
+def offline_table(variant: str) -> Response:
+    """The engine's answers for one variant of the rules, with the words to show them."""
+    try:
+        table = offline.build(variant)
+    except ValueError:
+        abort(404)
+    response = make_response(json.dumps({**table, "words": offline_words()}, separators=(",", ":"),
+                                         ensure_ascii=False))
+    response.mimetype = "application/json"
+    response.headers["Cache-Control"] = "public, max-age=31536000, immutable"  # the URL carries the version
     return response

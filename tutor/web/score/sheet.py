@@ -12,10 +12,13 @@ import io
 import os
 from typing import Any, Final
 
-from flask import Blueprint, Flask, abort, current_app, make_response, redirect, render_template, request, url_for
+import segno
+from babel.numbers import get_decimal_symbol
+from flask import Blueprint, Flask, abort, current_app, g, make_response, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from flask_babel import ngettext
+from markupsafe import Markup, escape
 from werkzeug.datastructures import MultiDict
 from werkzeug.wrappers import Response
 
@@ -24,7 +27,7 @@ from tutor.parse import NumberError, whole_number
 from tutor.rules.cards import DECK_POINTS
 from tutor.rules.errors import RulesError
 from tutor.rules.rulesets import OPTION_CHOICES, RULESETS, RuleSet
-from tutor.rules.sheet import MAX_PLAYERS, MIN_PLAYERS, Deal, Evening, check_deal, evening, seating
+from tutor.rules.sheet import MAX_PLAYERS, MIN_PLAYERS, Deal, Evening, check_deal, evening, player_stats, seating
 from tutor.store import AlreadySaved, Conflict, NotFound, Sheet, Store, StoredDeal, is_deal_id, new_deal_id
 from tutor.web import words
 from tutor.web.base.rules import current_rules, decode, encode, rules_from_key, rules_key
@@ -147,8 +150,9 @@ def read_deal(form: MultiDict[str, str], sheet: Sheet, rules: RuleSet, proposed_
     summary = summary_form.summary
     if summary is None or summary_form.errors or dealer is None:
         return summary_form, None
+    # A dealer other than the rotation's is one typed by hand: the sheet keeps it after corrections.
     deal = Deal(summary.game, summary.re_points, summary.re_tricks, dealer, re_players,
-                summary.re_announced, summary.kontra_announced, summary.extras)
+                summary.re_announced, summary.kontra_announced, summary.extras, dealer != proposed_dealer)
     try:
         check_deal(rules, players, deal)
     except RulesError as error:
@@ -163,12 +167,13 @@ def to_data(deal: Deal) -> dict[str, Any]:
     return {"game": deal.game, "re_points": deal.re_points, "re_tricks": deal.re_tricks, "dealer": deal.dealer,
             "re_players": list(deal.re_players), "re_announced": deal.re_announced,
             "kontra_announced": deal.kontra_announced,
-            "extras": {p: dict(c) for p, c in deal.extras.items()}}
+            "extras": {p: dict(c) for p, c in deal.extras.items()}, "dealer_by_hand": deal.dealer_by_hand}
 
 
 def from_data(data: dict[str, Any]) -> Deal:
     return Deal(data["game"], data["re_points"], data["re_tricks"], data["dealer"], tuple(data["re_players"]),
-                data.get("re_announced"), data.get("kontra_announced"), data.get("extras", {}))
+                data.get("re_announced"), data.get("kontra_announced"), data.get("extras", {}),
+                bool(data.get("dealer_by_hand", False)))
 
 
 def deal_fields(deal: Deal, rules: RuleSet) -> MultiDict[str, str]:
@@ -228,7 +233,46 @@ def sheet_context(loaded: Loaded) -> dict[str, Any]:
         "number": words.number,
         "edit_url": url_for("sheet.show", key=sheet.edit_key, _external=True),
         "view_url": url_for("sheet.show", key=sheet.view_key, _external=True),
+        "view_qr": view_qr,
+        "chart": chart(loaded.evening),
+        "stats": player_stats(loaded.evening),
     }
+
+
+# Line colours and dash patterns for up to seven players: told apart by colour and by dash.
+CHART_STYLES: Final = (("#1f6f4a", ""), ("#b3261e", "6 3"), ("#1a4fa0", "2 3"), ("#8a5a00", "8 3 2 3"),
+                       ("#6a1b9a", "1 2"), ("#00695c", "10 4"), ("#444444", "4 2 1 2"))
+
+
+def chart(ev: Evening) -> dict[str, Any]:
+    """Each player's running total over the evening as SVG coordinates (drawn in the
+    template): x is the deal, y the total; 0 is a line of its own."""
+    width, height, pad = 320, 180, 24
+    series = [[0, *(row.totals[p] for row in ev.rows)] for p in range(ev.players)]
+    low = min(min(s) for s in series)
+    high = max(max(s) for s in series)
+    span = max(high - low, 1)
+    steps = max(len(ev.rows), 1)
+
+    def x(i: int) -> float:
+        return round(pad + i * (width - 2 * pad) / steps, 1)
+
+    def y(v: int) -> float:
+        return round(height - pad - (v - low) * (height - 2 * pad) / span, 1)
+
+    lines = [{"points": " ".join(f"{x(i)},{y(v)}" for i, v in enumerate(values)), "colour": CHART_STYLES[p][0],
+              "dash": CHART_STYLES[p][1], "end": (x(len(values) - 1), y(values[-1]))}
+             for p, values in enumerate(series)]
+    return {"width": width, "height": height, "lines": lines, "zero": y(0), "left": pad, "right": width - pad,
+            "low": low, "high": high, "top": y(high), "bottom": y(low)}
+
+
+def view_qr(url: str) -> Markup:
+    """The read-only link as a QR code, an SVG the page shows inline (no script, no style)."""
+    code = segno.make(url, error="m")
+    title = escape(_("QR code of the read-only link"))
+    svg = code.svg_inline(scale=6, border=4, title=title, dark="#000", light="#fff", svgclass="qr", lineclass=None)
+    return Markup(svg.replace("<svg ", '<svg role="img" ', 1))  # noqa: S704 (segno's own SVG, the title escaped)
 
 
 # --- views -------------------------------------------------------------------------------
@@ -236,14 +280,49 @@ def sheet_context(loaded: Loaded) -> dict[str, Any]:
 
 @bp.get("/")
 def index() -> tuple[str, int]:
-    """Start a sheet: players, rules, Bock."""
+    """Start a sheet: players, rules, Bock; and the sheets opened on this device."""
     return _new_sheet_page({}, {"player": []}, current_rules(), 200)
+
+
+# --- my sheets on this device -------------------------------------------------------------
+# The links of the sheets opened here, newest first, in a cookie of this device only: nobody
+# has to bookmark an editor's link to find the evening again.
+MY_SHEETS: Final = "sheets"
+MY_SHEETS_KEPT: Final = 12
+MY_SHEETS_DAYS: Final = 400
+
+
+def my_sheet_keys() -> list[str]:
+    keys = request.cookies.get(MY_SHEETS, "").split(".")
+    return [k for k in keys if len(k) == 22 and k.replace("-", "").replace("_", "").isalnum()][:MY_SHEETS_KEPT]
+
+
+def my_sheets() -> list[tuple[str, Sheet, bool]]:
+    """The sheets this device opened that still exist: (key, sheet, editor's link)."""
+    found = []
+    for key in my_sheet_keys():
+        try:
+            sheet, editor = store().find(key)
+        except NotFound:
+            continue
+        found.append((key, sheet, editor))
+    return found
+
+
+@bp.after_app_request
+def remember_sheet(response: Response) -> Response:
+    """After a sheet page is shown, put its link first in this device's list."""
+    if request.endpoint == "sheet.show" and response.status_code == 200 and not htmx.is_partial(request):
+        key = (request.view_args or {}).get("key", "")
+        keys = [key, *(k for k in my_sheet_keys() if k != key)][:MY_SHEETS_KEPT]
+        security.set_cookie(response, request, MY_SHEETS, ".".join(keys), MY_SHEETS_DAYS * 86400)
+    return response
 
 
 def _new_sheet_page(errors: dict[str, str], values: dict[str, Any], rules: RuleSet, status: int) -> tuple[str, int]:
     return render_template(
         "sheet/new.html", errors=errors, values=values, rules=rules, rulesets=RULESETS, choices=OPTION_CHOICES,
-        encode=encode, max_players=MAX_PLAYERS, max_name=MAX_NAME,
+        encode=encode, max_players=MAX_PLAYERS, max_name=MAX_NAME, my_sheets=my_sheets(),
     ), status
 
 
@@ -289,7 +368,7 @@ def _deal_page(
         multiplier = ev.next_multiplier
     else:
         index, _stored = loaded.stored_deal(deal_id)
-        dealer_default = loaded.deals[index].dealer
+        dealer_default = ev.rows[index].deal.dealer
         number = index + 1
         multiplier = ev.rows[index].multiplier
     chosen = _seat(form.values.get("dealer"), "dealer", len(loaded.sheet.players))
@@ -355,9 +434,23 @@ def edit_deal(key: str, deal_id: str) -> tuple[str, int]:
     loaded = Loaded(key)
     loaded.require_editor()
     index, _stored = loaded.stored_deal(deal_id)
-    fields = request.args if request.args else deal_fields(loaded.deals[index], loaded.rules)
-    form, _deal = read_deal(fields, loaded.sheet, loaded.rules, loaded.deals[index].dealer, preview=True)
+    row = loaded.evening.rows[index]
+    fields = request.args if request.args else deal_fields(row.deal, loaded.rules)
+    form, _deal = read_deal(fields, loaded.sheet, loaded.rules, row.rotation_dealer, preview=True)
     return _deal_page(loaded, form, deal_id, _preview_status(form))
+
+
+@bp.get("/" + KEY + "/deal/" + DEAL + "/undo")
+def undo_deal(key: str, deal_id: str) -> tuple[str, int]:
+    """Undo a deal: its page with the delete button open, one tap to confirm."""
+    loaded = Loaded(key)
+    loaded.require_editor()
+    index, _stored = loaded.stored_deal(deal_id)
+    row = loaded.evening.rows[index]
+    form, _deal = read_deal(deal_fields(row.deal, loaded.rules), loaded.sheet, loaded.rules, row.rotation_dealer,
+                            preview=True)
+    g.undo = True  # the page opens its delete section
+    return _deal_page(loaded, form, deal_id, 200)
 
 
 @bp.post("/" + KEY + "/deal/" + DEAL)
@@ -368,7 +461,7 @@ def update_deal(key: str, deal_id: str) -> Response | tuple[str, int]:
     loaded.require_editor()
     version = _version()
     index, _stored = loaded.stored_deal(deal_id, version)
-    form, deal = read_deal(request.form, loaded.sheet, loaded.rules, loaded.deals[index].dealer)
+    form, deal = read_deal(request.form, loaded.sheet, loaded.rules, loaded.evening.rows[index].rotation_dealer)
     if deal is None:
         return _deal_page(loaded, form, deal_id, 400)
     try:
@@ -402,20 +495,23 @@ def delete_deal(key: str, deal_id: str) -> Response | tuple[str, int]:
 
 @bp.get("/" + KEY + "/sheet.csv")
 def export(key: str) -> Response:
-    """The sheet as CSV: one line per deal with each player's entry, then the totals."""
+    """The sheet as CSV: one line per deal with each player's points, then the totals. UTF-8
+    with a byte-order mark, and ``;`` between cells where the language writes a decimal
+    comma, so that Excel and LibreOffice open it in columns in German as in English."""
     loaded = Loaded(key)
     players = loaded.sheet.players
     out = io.StringIO()
-    writer = csv.writer(out)
-    writer.writerow([_("Deal"), _("Dealer"), _("Game"), _("Re"), _("Re’s card points"), _("Value"), _("Bock"),
-                     *map(_cell, players)])
+    writer = csv.writer(out, delimiter=";" if get_decimal_symbol(i18n.select_locale()) == "," else ",")
+    writer.writerow([_("Deal"), _("Dealer"), _("Game"), _("Compulsory solo"), _("Re"), _("Re’s card points"),
+                     _("Bock"), *map(_cell, players)])
     for row in loaded.evening.rows:
         deal = row.deal
-        writer.writerow([row.number, _cell(players[deal.dealer]), str(words.GAMES[deal.game]),
-                         " + ".join(_cell(players[p]) for p in deal.re_players), deal.re_points, row.score.value,
+        compulsory = _("vorgeführt") if row.vorgefuehrt else _("compulsory") if row.compulsory else ""
+        writer.writerow([row.number, _cell(players[deal.dealer]), str(words.GAMES[deal.game]), compulsory,
+                         " + ".join(_cell(players[p]) for p in deal.re_players), deal.re_points,
                          row.multiplier, *("" if e is None else e for e in row.entries)])
     writer.writerow([_("Total"), "", "", "", "", "", "", *loaded.evening.totals])
-    response = current_app.response_class(out.getvalue(), mimetype="text/csv")
+    response = current_app.response_class("\ufeff" + out.getvalue(), mimetype="text/csv")
     response.headers["Content-Disposition"] = "attachment; filename=doko-sheet.csv"
     return response
 

@@ -47,7 +47,8 @@ def static_url(filename: str) -> str:
 def shell_urls() -> list[str]:
     """What the service worker precaches: styles, scripts, icons, and in every language the
     offline page and the rules reference."""
-    files = ["css/app.css", "css/score.css", "js/app.js", "css/quiz.css", "js/quiz.js", "css/learn.css", "js/learn.js"]
+    files = ["css/app.css", "css/score.css", "js/app.js", "css/quiz.css", "js/quiz.js", "css/learn.css", "js/learn.js",
+             "js/score-table.js"]
     files.append("vendor/" + current_app.config["HTMX_FILE"])
     files += [f"icons/icon-{size}.png" for size in ICON_SIZES]
     urls = [static_url(name) for name in files]
