@@ -13,12 +13,13 @@ from tests.browser.conftest import PHONE, SCREENSHOTS
 from tests.browser.test_axe import violations
 from tests.web.test_learn import _right, _wrong
 from tutor import lessons as L
-from tutor.quiz import Question
+from tutor.quiz import KINDS, Question
 from tutor.rules.rulesets import RuleSet
 
 DDV = RuleSet.named("ddv")
 WALKS = ("following-suit", "extra-points")
 VERDICT = {"en": ("Right!", "Not quite."), "de": ("Richtig!", "Leider falsch.")}
+WHY_NOT = {"en": "Why not your answer", "de": "Warum deine Antwort nicht stimmt"}
 
 
 @pytest.fixture
@@ -68,6 +69,12 @@ def walk(page: Page, lang: str, slug: str, js: bool) -> int:
             answer(page, question, _wrong(question))
             expect(page.locator(".quiz-verdict__title")).to_have_text(wrong_text)
             expect(page.locator(".quiz-reasons li").first).to_be_visible()
+            why_not = page.locator("#lesson-check .quiz-reasons--misses li")
+            if question.kind in KINDS:  # the rule against the learner's own choice, as the quiz gives it
+                expect(why_not.first).to_be_visible()
+                expect(page.locator("#lesson-check h3.quiz__why").first).to_have_text(WHY_NOT[lang])
+            else:  # the kinds only lessons ask: their reasons alone
+                expect(why_not).to_have_count(0)
             if js:
                 assert page.evaluate("window.__stayed === true"), "the answer was not swapped in place"
             page.locator(".lesson-check__again").click()
@@ -134,3 +141,19 @@ def test_phone_screenshots_of_feedback(page, lang):
         expect(page.locator(".quiz-verdict")).to_be_visible()
         page.locator("#quiz-result").scroll_into_view_if_needed()
         page.screenshot(path=str(SCREENSHOTS / f"learn-{lang}-{slug}-feedback.png"))
+
+
+@pytest.mark.parametrize("lang", ["en", "it"])
+def test_phone_screenshot_of_a_wrong_answer_s_why_not(page, axe_source, lang):
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    item = L.lesson("following-suit")
+    n, step = next((i, s) for i, s in enumerate(item.steps_for(DDV), 1) if s.check and s.check["kind"] == "legal")
+    page.goto(f"/{lang}/learn/{item.slug}/{n}")
+    question = L.build_check(item, step, DDV)
+    answer(page, question, _wrong(question))
+    misses = page.locator("#lesson-check .quiz-reasons--misses")
+    expect(misses).to_be_visible()
+    misses.scroll_into_view_if_needed()
+    page.screenshot(path=str(SCREENSHOTS / f"learn-{lang}-why-not.png"))
+    page.screenshot(path=str(SCREENSHOTS / f"learn-{lang}-why-not-full.png"), full_page=True)
+    assert violations(page, axe_source) == []

@@ -29,8 +29,9 @@ from markupsafe import Markup
 from werkzeug.wrappers import Response
 
 from tutor import htmx, i18n, lessons, security
-from tutor.quiz import BadAnswer, Question, check, parse_answer
+from tutor.quiz import KINDS, BadAnswer, Question, check, parse_answer
 from tutor.rules.rulesets import RuleSet
+from tutor.web.base import practice
 from tutor.web.base.rules import current_rules, to_cookie
 from tutor.web.learn import progress as learn_progress
 from tutor.web.words import questions as quiz_text
@@ -188,7 +189,12 @@ def answer(slug: str, n: int) -> Response:
         given = parse_answer(question, {name: request.form.getlist(name) for name in request.form})
     except BadAnswer:
         return show(item, n, rules, status=400, message=_("That answer does not fit the question. Try again."))
-    return show(item, n, rules, feedback={"correct": check(question, given), "given": given})
+    correct = check(question, given)
+    if not correct and question.kind in KINDS:
+        # The rule the learner missed comes back in the quiz's review (the kinds only lessons
+        # ask have no questions of their own there); the practice cookie goes with this response.
+        practice.schedule_miss(question)
+    return show(item, n, rules, feedback={"correct": correct, "given": given})
 
 
 def rules_note(question: Question, rules: RuleSet) -> list[tuple[str, Any]] | None:

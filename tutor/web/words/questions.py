@@ -15,6 +15,7 @@ from flask_babel import get_locale, ngettext
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 
+from tutor.quiz import KINDS
 from tutor.quiz.base import Choice, Question
 from tutor.quiz.why import Miss, why_not
 from tutor.rules.announcements import announcement_id, shift
@@ -72,6 +73,15 @@ def _is_learner(number: Any) -> bool:
 def seat(number: int) -> str:
     learner = has_app_context() and g.get("learner_seats", False)
     return str((LEARNER_SEATS if learner else SEATS)[number])
+
+
+def hand_title(number: int, after_exchange: bool = False) -> str:
+    """The heading over a player's cards: "Your hand" when they are the learner's own (lessons)."""
+    if _is_learner(number):
+        return _("Your cards after the exchange") if after_exchange else _("Your hand")
+    if after_exchange:
+        return _("%(seat)s’s cards after the exchange", seat=seat(number))
+    return _("%(seat)s’s hand", seat=seat(number))
 
 
 def player(number: int) -> str:
@@ -660,7 +670,12 @@ GROUPED: Final[dict[str, Callable[[dict[str, Any], str, Question], str]]] = {
 
 
 def misses(q: Question, given: tuple[str, ...] | list[str]) -> tuple[Miss, ...]:
-    """The wrong parts of an answer, each with the rule against it (see tutor/quiz/why.py)."""
+    """The wrong parts of an answer, each with the rule against it (see tutor/quiz/why.py).
+    Nothing for the kinds only lessons ask (extras, sheet_row, dealer, poverty, recall): the
+    engine has no rule against a single choice there, and their own reasons already speak of
+    the very position asked about."""
+    if q.kind not in KINDS:
+        return ()
     return why_not(q, given)
 
 
