@@ -69,3 +69,17 @@ def test_no_fuzzy_header_or_entries(lang):
     catalog = load(lang)
     assert not catalog.fuzzy
     assert not [m.id for m in catalog if m.id and m.fuzzy]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_message_stands_once_in_the_catalog(lang):
+    """Features add their messages side by side and the catalogs merge as a union of lines
+    (.gitattributes): a message two features both added would stand twice, and the catalog
+    would silently keep one of its two translations."""
+    import re
+
+    text = (Path(__file__).resolve().parent.parent / "translations" / lang / "LC_MESSAGES" / "messages.po").read_text()
+    keys = [m.group(0) for m in re.finditer(r'^(?:msgctxt "(?:[^"\\]|\\.)*"\n)?msgid (?:"(?:[^"\\]|\\.)*"\n)+', text,
+                                           re.M)]
+    twice = sorted({key for key in keys if keys.count(key) > 1})
+    assert not twice, twice[:5]
