@@ -66,8 +66,9 @@ control_socket_disable = True
 # 8 per core), and an arena keeps what Brotli and a page's rendering used. Two arenas per
 # worker hold the threads' memory with no measurable cost in requests/s (docs/performance.md:
 # after `bench/http.py --accept-encoding "br, gzip"` the workers ended at 67 and 70 MiB, and
-# at 89 and 121 MiB with glibc's default of 16 arenas, MALLOC_ARENA_MAX=16). glibc reads MALLOC_ARENA_MAX only when a process starts, so a worker
-# asks for it with mallopt(); a MALLOC_ARENA_MAX in the environment is obeyed instead.
+# at 89 and 121 MiB with glibc's default of 16 arenas, MALLOC_ARENA_MAX=16). glibc reads
+# MALLOC_ARENA_MAX only when a process starts, so a worker asks for it with mallopt(); a
+# MALLOC_ARENA_MAX in the environment is obeyed instead.
 M_ARENA_MAX = -8  # glibc's <malloc.h>
 MALLOC_ARENAS = 2
 
