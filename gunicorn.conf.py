@@ -64,7 +64,8 @@ control_socket_disable = True
 
 # Memory: every gthread thread that allocates gets a malloc arena of its own from glibc (up to
 # 8 per core), and an arena keeps what Brotli and a page's rendering used. Two arenas per
-# worker hold the threads' memory with no measurable cost in requests/s (docs/performance.md:
+# worker hold the threads' memory; requests/s differ no more than a busy machine's runs do
+# (docs/performance.md:
 # after `bench/http.py --accept-encoding "br, gzip"` the workers ended at 67 and 70 MiB, and
 # at 89 and 121 MiB with glibc's default of 16 arenas, MALLOC_ARENA_MAX=16). glibc reads
 # MALLOC_ARENA_MAX only when a process starts, so a worker asks for it with mallopt(); a
