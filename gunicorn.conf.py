@@ -61,3 +61,25 @@ forwarded_allow_ips = os.environ.get("FORWARDED_ALLOW_IPS", "127.0.0.1,::1")
 # gunicorn's control socket lives at one path per user ($HOME/.gunicorn/gunicorn.ctl): several
 # instances on one machine would take it from each other, and nothing here uses it.
 control_socket_disable = True
+
+# Memory: every gthread thread that allocates gets a malloc arena of its own from glibc (up to
+# 8 per core), and an arena keeps what Brotli and a page's rendering used. Two arenas per
+# worker hold the threads' memory; requests/s differ no more than a busy machine's runs do
+# (docs/performance.md:
+# after `bench/http.py --accept-encoding "br, gzip"` the workers ended at 67 and 70 MiB, and
+# at 89 and 121 MiB with glibc's default of 16 arenas, MALLOC_ARENA_MAX=16). glibc reads
+# MALLOC_ARENA_MAX only when a process starts, so a worker asks for it with mallopt(); a
+# MALLOC_ARENA_MAX in the environment is obeyed instead.
+M_ARENA_MAX = -8  # glibc's <malloc.h>
+MALLOC_ARENAS = 2
+
+
+def post_fork(server, worker):  # noqa: ARG001 (gunicorn's hook signature)
+    if os.environ.get("MALLOC_ARENA_MAX"):
+        return
+    try:
+        import ctypes
+
+        ctypes.CDLL("libc.so.6").mallopt(M_ARENA_MAX, MALLOC_ARENAS)
+    except (OSError, AttributeError):  # not glibc: its own allocator, nothing to ask
+        pass

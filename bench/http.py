@@ -44,7 +44,7 @@ TARGETS: list[tuple[str, str, str, str | None]] = [
     ("quiz question", "GET", "/en/quiz/winner", None),
     ("quiz answer", "POST", "/en/quiz/winner", "form:/en/quiz/winner"),
     ("calculator", "GET", "/en/score/?rules=ddv&re_points=156&re_fox=1&kontra_doppelkopf=1", None),
-    ("play step", "GET", "/en/play/", None),
+    ("play step", "GET", "/en/play/?s=113138500&l=0&r=ddv&m=C", None),  # mid-deal: the first card played
     ("api trick", "POST", "/api/v1/trick", '{"rules": "ddv", "game": "normal", "cards": ["9D", "QC", "10H", "AD"]}'),
 ]
 OPTIONAL = {"play step"}

@@ -1,5 +1,7 @@
 /* Doko Tutor service worker, version {{ version }}.
- * Shell (styles, scripts, icons, offline pages, the rules reference) is precached; pages are
+ * Shell (styles, scripts, icons) and, in the visitor's own language, the offline page, the
+ * rules reference and the calculator are precached; other languages are kept when visited
+ * (see "One language at a time" below). Pages are
  * network-first with the cache as fallback, then the offline page. Boosted htmx requests
  * are navigations too. Caches of other versions are dropped on activate. */
 "use strict";
@@ -9,10 +11,12 @@ const SHELL_CACHE = "doko-shell-" + VERSION;
 const PAGE_CACHE = "doko-pages-" + VERSION;
 const SHELL = {{ shell | tojson }};
 const LANGUAGES = {{ languages | list | tojson }};
+const LANGUAGE_PAGES = {{ language_pages | tojson }};
 
 self.addEventListener("install", (event) => {
   // Wait (no skipWaiting): the page offers a quiet "reload" when a new version is ready.
-  event.waitUntil(caches.open(SHELL_CACHE).then((cache) => cache.addAll(SHELL)).then(cacheScoreTables));
+  event.waitUntil(caches.open(SHELL_CACHE).then((cache) => cache.addAll(SHELL)).then(installLanguages)
+    .then(cacheScoreTables));
 });
 
 self.addEventListener("activate", (event) => {
@@ -36,11 +40,44 @@ self.addEventListener("message", (event) => {
 });
 
 function refreshReference() {
-  const urls = SHELL.filter((url) => /^\/[a-z]{2}\/(rules|score)\/$/.test(url));
-  return Promise.all([refreshQuizPacks(), caches.open(SHELL_CACHE).then((cache) => Promise.all(urls.map((url) =>
-    fetch(url, {credentials: "same-origin"})
+  return Promise.all([refreshQuizPacks(), caches.open(SHELL_CACHE).then((cache) => Promise.all(
+    Object.values(LANGUAGE_PAGES).flat().filter((url) => /^\/[a-z]{2}\/(rules|score)\/$/.test(url)).map((url) =>
+      cache.match(url, {ignoreVary: true}).then((old) => old && fetch(url, {credentials: "same-origin"})
+        .then((response) => (response.ok ? cache.put(url, response) : undefined))
+        .catch(() => undefined)))))]).then(cacheScoreTables);
+}
+
+// One language at a time: the install keeps the offline page, reference and calculator of
+// the languages of the pages open (the one that registered the worker), else English; a page
+// of another language, once visited, has that language's three kept too (keepLanguage in
+// page()). The shell itself (SHELL) is the same for every language.
+function installLanguages() {
+  return self.clients.matchAll({type: "window", includeUncontrolled: true}).then((clients) => {
+    const wanted = new Set(clients.map((client) => languageOf(client.url)));
+    if (!wanted.size) wanted.add(languageOf(self.location.href));
+    return caches.open(SHELL_CACHE).then((cache) => cache.addAll([...wanted].flatMap((lang) => LANGUAGE_PAGES[lang])));
+  });
+}
+
+function keepLanguage(lang) {
+  const urls = LANGUAGE_PAGES[lang] || [];
+  return caches.open(SHELL_CACHE).then((cache) => Promise.all(urls.map((url) =>
+    cache.match(url, {ignoreVary: true}).then((old) => old || fetch(url, {credentials: "same-origin"})
       .then((response) => (response.ok ? cache.put(url, response) : undefined))
-      .catch(() => undefined)))).then(cacheScoreTables)]);
+      .catch(() => undefined))))).then(cacheScoreTables);
+}
+
+// Offline in a language never visited: the offline page of a language that was.
+async function anyOffline() {
+  for (const urls of Object.values(LANGUAGE_PAGES)) {
+    const cached = await fromCache(urls[0]);
+    if (cached) return cached;
+  }
+  return undefined;
+}
+
+function isLanguagePage(pathname) {
+  return Object.values(LANGUAGE_PAGES).some((urls) => urls.includes(pathname));
 }
 
 // The quiz packs kept so far hold questions under the old rules: fetch them anew.
@@ -75,7 +112,7 @@ function isPage(request) {
 
 function languageOf(url) {
   const lang = new URL(url).pathname.split("/")[1];
-  return LANGUAGES.includes(lang) ? lang : LANGUAGES[1];
+  return LANGUAGES.includes(lang) ? lang : {{ default_language | tojson }};
 }
 
 async function fromCache(url) {
@@ -95,8 +132,8 @@ async function page(request) {
     const kept = !/no-store/.test(response.headers.get("Cache-Control") || "");
     if (response.ok && response.type === "basic" && kept) {
       const copy = response.clone();
-      const name = SHELL.includes(new URL(url).pathname) ? SHELL_CACHE : PAGE_CACHE;
-      caches.open(name).then((cache) => cache.put(url, copy));
+      const name = isLanguagePage(new URL(url).pathname) ? SHELL_CACHE : PAGE_CACHE;
+      caches.open(name).then((cache) => cache.put(url, copy)).then(() => keepLanguage(languageOf(url)));
     }
     return response;
   } catch (error) {
@@ -107,7 +144,7 @@ async function page(request) {
     if (pack) return pack;
     const cached = await fromCache(url) || await savedCalculator(url);
     if (cached) return cached;
-    const offline = await fromCache("/" + languageOf(url) + "/offline");
+    const offline = await fromCache("/" + languageOf(url) + "/offline") || await anyOffline();
     return offline || Response.error();
   }
 }
@@ -124,7 +161,9 @@ function isScoreTable(url) {
 }
 
 function cacheScoreTables() {
-  return caches.open(SHELL_CACHE).then((cache) => Promise.all(SHELL.filter((url) => SCORE_PAGE.test(url))
+  // The calculators kept are those of the languages kept (LANGUAGE_PAGES), not of the shell.
+  return caches.open(SHELL_CACHE).then((cache) => Promise.all(Object.values(LANGUAGE_PAGES).flat()
+    .filter((url) => SCORE_PAGE.test(url))
     .map((url) => cache.match(url).then((page) => page && page.text()).then((html) => {
       const found = html && /data-offline-table="([^"]+)"/.exec(html);
       return found && cache.add(found[1].replace(/&amp;/g, "&"));

@@ -65,6 +65,29 @@ def test_offline_the_reference_and_visited_pages_still_render(page, context):
     context.set_offline(False)
 
 
+def cached(page, path: str) -> bool:
+    return page.evaluate("(path) => caches.match(path, {ignoreVary: true}).then((r) => !!r)", path)
+
+
+def test_only_the_visitors_language_is_precached_and_another_is_kept_once_visited(page, context):
+    page.goto("/it/")
+    ready(page)
+    assert cached(page, "/it/rules/") and cached(page, "/it/offline") and cached(page, "/it/score/")
+    assert not cached(page, "/fr/rules/") and not cached(page, "/de/offline")
+    page.goto("/fr/quiz/")  # a page of another language: its reference and offline page follow
+    page.wait_for_function("caches.match('/fr/offline', {ignoreVary: true}).then((r) => !!r)")
+    page.wait_for_function("caches.match('/fr/rules/', {ignoreVary: true}).then((r) => !!r)")
+    context.set_offline(True)
+    page.goto("/fr/rules/")  # never visited, kept when French was
+    expect(page.locator("#trumps .card").first).to_be_visible()
+    page.goto("/fr/learn/")
+    expect(page.locator("h1")).to_have_text(page.evaluate(
+        "caches.match('/fr/offline', {ignoreVary: true}).then((r) => r.text())"
+        ".then((t) => new DOMParser().parseFromString(t, 'text/html').querySelector('h1').textContent)"))
+    assert not cached(page, "/de/rules/")
+    context.set_offline(False)
+
+
 @pytest.fixture
 def in_process_page(browser: Browser, tmp_path) -> Iterator[Page]:
     """A page on a server in this process, so that a test can hand the app a new version.

@@ -56,12 +56,23 @@ def test_service_worker_is_served_from_the_root_uncached(client):
 def test_service_worker_precaches_a_shell_that_exists(client):
     body = client.get("/sw.js").get_data(as_text=True)
     shell = json.loads(re.search(r"const SHELL = (\[.*?\]);", body).group(1))
-    for lang in ("de", "en", "it", "es", "fr", "pt"):
-        assert f"/{lang}/offline" in shell and f"/{lang}/rules/" in shell
+    pages = json.loads(re.search(r"const LANGUAGE_PAGES = (\{.*?\});", body).group(1))
+    assert sorted(pages) == sorted(("de", "en", "it", "es", "fr", "pt"))
+    for lang, urls in pages.items():
+        assert urls == [f"/{lang}/offline", f"/{lang}/rules/", f"/{lang}/score/"]
+    assert not [url for url in shell if not url.startswith("/static/")]  # no page of any one language
     assert any("css/app.css" in url for url in shell) and any("vendor/htmx-2.0." in url for url in shell)
-    for url in shell:
+    for url in shell + [url for urls in pages.values() for url in urls]:
         with client.get(url) as response:
             assert response.status_code == 200, url
+
+
+def test_service_worker_installs_one_language_and_keeps_others_when_visited(client):
+    body = client.get("/sw.js").get_data(as_text=True)
+    install = body.split('addEventListener("install"', 1)[1].split("\n});\n", 1)[0]
+    assert "installLanguages" in install and "LANGUAGE_PAGES" not in install
+    page = body.split("async function page(request)", 1)[1].split("\n}\n", 1)[0]
+    assert "keepLanguage(languageOf(url))" in page
 
 
 def test_service_worker_version_changes_with_the_assets(client, tmp_path):

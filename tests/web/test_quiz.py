@@ -3,6 +3,7 @@ post and as an htmx swap, tampered, replayed and malformed posts, progress, the 
 challenge and the offline pack."""
 from __future__ import annotations
 
+import gzip
 import re
 from html import unescape
 
@@ -278,6 +279,38 @@ def test_the_pack_holds_thirty_questions_of_every_kind_with_the_engines_answers(
     todays = [answer for day, _i, answer in daily if day == today]
     rules = from_cookie("ddv|deck=40")
     assert todays == ["|".join(make(k, s, rules, lvl).answer) for k, s, lvl in plan]
+
+
+def test_the_pack_is_made_once_per_language_and_rules_and_sent_compressed(client, monkeypatch):
+    import brotli
+
+    from tutor.web.quiz import views
+
+    views._pack_kinds.cache_clear()
+    views._pack_body.cache_clear()
+    plain = client.get("/en/quiz/pack").get_data()
+    for encoding, unpack in (("br", brotli.decompress), ("gzip", gzip.decompress)):
+        response = client.get("/en/quiz/pack", headers={"Accept-Encoding": encoding})
+        assert response.headers["Content-Encoding"] == encoding and "Accept-Encoding" in response.vary
+        assert unpack(response.get_data()) == plain
+    assert views._pack_kinds.cache_info().misses == 1 and views._pack_body.cache_info().misses == 1
+    tomorrow = quiz_progress.today() + 1
+    monkeypatch.setattr(views, "today", lambda: tomorrow)  # a new day: only the daily challenges anew
+    other = client.get("/en/quiz/pack").get_data()
+    assert other != plain and views._pack_kinds.cache_info().misses == 1
+    assert quiz_progress.day_text(tomorrow + views.PACK_DAYS - 1).encode() in other
+
+
+def test_cycling_the_rules_cookie_keeps_the_pack_caches_bounded(client):
+    from tutor.web.quiz import views
+
+    for deck in ("48", "40"):
+        for pagat in ("pagat", "ddv"):
+            client.set_cookie("rules", f"{pagat}|deck={deck}")
+            assert client.get("/en/quiz/pack", headers={"Accept-Encoding": "br"}).status_code == 200
+    assert views._pack_kinds.cache_info().maxsize == views.PACK_KINDS_CACHED
+    assert views._pack_body.cache_info().maxsize == views.PACK_BODIES_CACHED
+    assert views._pack_kinds.cache_info().currsize <= views.PACK_KINDS_CACHED
 
 
 def test_the_service_worker_precaches_the_quiz_assets_and_serves_the_pack_offline(client):

@@ -10,6 +10,7 @@ answer itself. Seats are named from the learner's view (South is you).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any, Final
 
 from flask import (
@@ -32,7 +33,8 @@ from tutor import htmx, i18n, lessons, security
 from tutor.quiz import KINDS, BadAnswer, Question, check, parse_answer
 from tutor.rules.rulesets import RuleSet
 from tutor.web.base import practice
-from tutor.web.base.rules import current_rules, to_cookie
+from tutor.web.base.rendered import render_cached
+from tutor.web.base.rules import current_rules, from_cookie, to_cookie
 from tutor.web.learn import progress as learn_progress
 from tutor.web.words import questions as quiz_text
 
@@ -137,8 +139,15 @@ def path() -> Response:
     rules = current_rules()
     entries = _entries(rules)
     resume = _continue(entries, rules)
-    return make_response(render_template("learn/path.html", entries=entries, resume=resume,
-                                         save=save_urls(_lang(), rules)))
+    # Rendered once per address, language, rules and the learner's place (base/rendered.py).
+    place = (tuple(e.state for e in entries), resume and (resume[0].lesson.number, resume[1]))
+    return make_response(render_cached("learn/path.html", vary=place, entries=entries, resume=resume,
+                                       save=_save_urls(_lang(), to_cookie(rules), request.script_root)))
+
+
+@lru_cache(maxsize=64)
+def _save_urls(lang: str, rules_key: str, script_root: str) -> list[str]:
+    return save_urls(lang, from_cookie(rules_key))
 
 
 @bp.get("/words")

@@ -11,16 +11,19 @@ rules due for review and the streak in the practice cookie the lessons share (ba
 """
 from __future__ import annotations
 
+import gzip
 import random
 import secrets
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Final
 
+import brotli  # type: ignore[import-untyped]
 from flask import Blueprint, abort, current_app, g, make_response, render_template, request, url_for
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from itsdangerous import BadSignature, URLSafeSerializer
+from markupsafe import Markup
 from werkzeug.wrappers import Response
 
 from tutor import htmx, i18n, security
@@ -326,22 +329,77 @@ PACK_DAYS: Final = 3
 
 
 @bp.get("/pack")
-def pack() -> str:
+def pack() -> Response:
     """The quiz to take offline: thirty questions of every kind and the daily challenges of
-    the coming week, with their answers, in this language and under the visitor's rules.
-    The service worker keeps it; quiz.js checks answers on the device."""
+    the coming days, with their answers, in this language and under the visitor's rules.
+    The service worker keeps it; quiz.js checks answers on the device.
+
+    The thirty of every kind depend only on the language and the rules: made once per pair
+    (the costly part, seconds of CPU). The daily challenges follow the day and the learner's
+    levels: rendered apart and put in. Each whole pack is kept compressed (Brotli, gzip);
+    both caches are bounded, so cycling the rules cookie costs CPU, never memory."""
     levels = tuple(sorted(progress().levels().items()))
-    return _pack_html(str(g.get("lang")), to_cookie(current_rules()), today(), levels)
+    lang, rules_key = str(g.get("lang")), to_cookie(current_rules())
+    body = _pack_body(lang, rules_key, today(), levels, request.host, request.script_root)
+    encoding = request.accept_encodings.best_match(["br", "gzip"])
+    if encoding == "br":
+        response = make_response(body.br)
+    elif encoding == "gzip":
+        response = make_response(body.gzip)
+    else:
+        before, after = _pack_kinds(lang, rules_key, request.host, request.script_root)
+        response = make_response(before + body.days + after)
+    if encoding:
+        response.headers["Content-Encoding"] = encoding  # Flask-Compress leaves it as it is
+    response.vary.add("Accept-Encoding")
+    return response
 
 
-@lru_cache(maxsize=16)
-def _pack_html(lang: str, rules_key: str, day: int, levels: tuple[tuple[str, int], ...] = ()) -> str:
+PACK_KINDS_CACHED: Final = 8  # (language, rules) pairs: about 1 MB each, uncompressed
+PACK_BODIES_CACHED: Final = 32  # whole packs, compressed: about 80 kB each
+
+
+@dataclass(frozen=True)
+class _PackBody:
+    """A whole pack compressed, ready to send, and its daily challenges (a client that takes
+    no compression, rare, gets the page joined again)."""
+
+    days: str
+    br: bytes
+    gzip: bytes
+
+
+PACK_DAYS_MARK: Final = "<!-- the daily challenges -->"
+
+
+@lru_cache(maxsize=PACK_KINDS_CACHED)
+def _pack_kinds(lang: str, rules_key: str, host: str, script_root: str) -> tuple[str, str]:
+    """The pack without its daily challenges, split where they go (the host and script root
+    are in the key because the page's links are built from them)."""
     rules = from_cookie(rules_key)
     kinds = [(kind, [make(kind, _pack_seed(kind, i), rules, i % (MAX_LEVEL + 1)) for i in range(PACK_PER_KIND)])
              for kind in KINDS]
+    html = render_template("quiz/pack.html", kinds=kinds, days_html=Markup(PACK_DAYS_MARK), text=quiz_text,
+                           anchors=ANCHORS)
+    before, after = html.split(PACK_DAYS_MARK, 1)
+    return before, after
+
+
+@lru_cache(maxsize=PACK_BODIES_CACHED)
+def _pack_body(lang: str, rules_key: str, day: int, levels: tuple[tuple[str, int], ...],
+               host: str, script_root: str) -> _PackBody:
+    rules = from_cookie(rules_key)
     days = [(quiz_progress.day_text(d), [make(k, s, rules, lvl) for k, s, lvl in daily_plan(d, dict(levels))])
             for d in range(day, day + PACK_DAYS)]
-    return render_template("quiz/pack.html", kinds=kinds, days=days, text=quiz_text, anchors=ANCHORS)
+    daily = render_template("quiz/_pack_days.html", days=days, text=quiz_text, anchors=ANCHORS)
+    kinds = _pack_kinds(lang, rules_key, host, script_root)
+    raw = (kinds[0] + daily + kinds[1]).encode()
+    return _PackBody(daily, brotli.compress(raw, quality=PACK_BROTLI_QUALITY),
+                     gzip.compress(raw, compresslevel=PACK_GZIP_LEVEL, mtime=0))
+
+
+PACK_BROTLI_QUALITY: Final = 9
+PACK_GZIP_LEVEL: Final = 9
 
 
 def _pack_seed(kind: str, i: int) -> int:

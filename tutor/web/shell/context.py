@@ -10,7 +10,9 @@ from flask_babel import get_locale, lazy_pgettext
 from tutor import i18n
 from tutor.rules.rulesets import RuleSet
 from tutor.web import words
+from tutor.web.base import rendered
 from tutor.web.base.rules import current_rules, to_cookie
+from tutor.web.shell import pwa
 from tutor.web.shell.pwa import static_url
 from tutor.web.words.cards import card_face
 
@@ -40,6 +42,8 @@ def changed_options(rules: RuleSet) -> list[tuple[str, Any]]:
 
 
 def init_app(app: Flask) -> None:
+    # Pages rendered once (base/rendered.py) are kept per asset version: looked up at each call.
+    app.extensions[rendered.VERSION_KEY] = lambda: pwa.asset_version()
     # Globals, so the card partials work when imported without the page's context.
     app.jinja_env.globals.update(card_face=card_face)
 

@@ -4,11 +4,12 @@ A bare `/` picks a language (cookie, then Accept-Language) and redirects to it.
 """
 from __future__ import annotations
 
-from flask import Blueprint, g, redirect, render_template, request, url_for
+from flask import Blueprint, g, redirect, request, url_for
 from werkzeug.wrappers import Response
 
 from tutor import i18n, lessons
 from tutor.web.base import practice
+from tutor.web.base.rendered import render_cached
 
 bp = Blueprint("pages", __name__)
 
@@ -26,7 +27,8 @@ def root() -> Response:
 @bp.get(i18n.LANG_PREFIX + "/")
 def home() -> str:
     """What the app offers, one tap away each."""
-    return render_template("pages/home.html", streak=practice.streak())
+    streak = practice.streak()
+    return render_cached("pages/home.html", vary=streak, streak=streak)
 
 
 @bp.get(i18n.LANG_PREFIX + "/offline")
@@ -36,4 +38,4 @@ def offline() -> str:
     lang = str(g.get("lang") or i18n.DEFAULT_LANGUAGE)
     saved = [(url_for("learn.lesson", lang=lang, slug=item.slug), item.text(lang).title)
              for item in lessons.load_lessons()]
-    return render_template("pages/offline.html", lessons=saved)
+    return render_cached("pages/offline.html", lessons=saved)

@@ -45,18 +45,22 @@ def static_url(filename: str) -> str:
 
 
 def shell_urls() -> list[str]:
-    """What the service worker precaches: styles, scripts, icons, and in every language the
-    offline page and the rules reference."""
+    """What the service worker precaches for every language: styles, scripts, icons."""
     files = ["css/app.css", "css/score.css", "js/app.js", "css/quiz.css", "js/quiz.js", "css/learn.css", "js/learn.js",
              "js/score-table.js"]
     files.append("vendor/" + current_app.config["HTMX_FILE"])
     files += [f"icons/icon-{size}.png" for size in ICON_SIZES]
-    urls = [static_url(name) for name in files]
-    for lang in i18n.LANGUAGES:
-        urls.append(url_for("pages.offline", lang=lang))
-        urls.append(url_for("reference.show", lang=lang))
-        urls.append(url_for("score.calculator", lang=lang))
-    return urls
+    return [static_url(name) for name in files]
+
+
+def language_pages() -> dict[str, list[str]]:
+    """What the service worker keeps of one language: its offline page, rules reference and
+    calculator; precached for the visitor's own language, kept for another once visited."""
+    return {
+        lang: [url_for("pages.offline", lang=lang), url_for("reference.show", lang=lang),
+               url_for("score.calculator", lang=lang)]
+        for lang in i18n.LANGUAGES
+    }
 
 
 @bp.get("/manifest.webmanifest")
@@ -108,7 +112,9 @@ def service_worker() -> Response:
         "pwa/sw.js",
         version=asset_version(),
         shell=shell_urls(),
+        language_pages=language_pages(),
         languages=i18n.LANGUAGES,
+        default_language=i18n.DEFAULT_LANGUAGE,
     )
     response = current_app.response_class(body, mimetype="text/javascript")
     response.headers["Cache-Control"] = "no-cache"

@@ -4,7 +4,7 @@ in the page's language.
 """
 from __future__ import annotations
 
-from flask import Blueprint, abort, g, redirect, render_template, request, url_for
+from flask import Blueprint, abort, g, redirect, request, url_for
 from flask_babel import gettext as _
 from werkzeug.wrappers import Response
 
@@ -13,6 +13,7 @@ from tutor.rules.errors import RulesError
 from tutor.rules.rulesets import OPTION_CHOICES, RULESETS, RuleSet
 from tutor.security import is_local_path
 from tutor.web import words
+from tutor.web.base.rendered import render_cached
 from tutor.web.base.rules import COOKIE, current_rules, encode, rules_from_fields, rules_from_key, to_cookie
 
 bp = Blueprint("settings", __name__, url_prefix=i18n.LANG_PREFIX)
@@ -62,7 +63,7 @@ def _back(lang: str) -> str:
 def show() -> str:
     """The rule set and house options, each with one line saying what it changes."""
     template = "settings/_form.html" if htmx.is_partial(request) else "settings/show.html"
-    return render_template(
+    return render_cached(  # the query string (saved, next) is part of the key
         template,
         rules=current_rules(),
         rulesets=RULESETS,

@@ -1,0 +1,57 @@
+"""Pages rendered once per address, language and rules (tutor/web/base/rendered.py): the
+second view comes from memory, and anything in the key makes another page."""
+from __future__ import annotations
+
+import flask
+
+from tutor.rules.rulesets import RuleSet
+from tutor.web.base import rendered
+from tutor.web.base.rules import to_cookie
+
+
+def counting(monkeypatch) -> list[str]:
+    made: list[str] = []
+    real = flask.render_template
+
+    def render(template, **context):
+        made.append(template)
+        return real(template, **context)
+
+    monkeypatch.setattr(rendered, "render_template", render)
+    return made
+
+
+def test_home_settings_and_offline_are_rendered_once(client, monkeypatch):
+    made = counting(monkeypatch)
+    for path in ("/en/", "/en/settings", "/en/offline"):
+        first = client.get(path).get_data(as_text=True)
+        assert client.get(path).get_data(as_text=True) == first
+    assert made == ["pages/home.html", "settings/show.html", "pages/offline.html"]
+
+
+def test_language_rules_query_and_fragment_each_make_their_own_page(client, monkeypatch):
+    made = counting(monkeypatch)
+    english = client.get("/en/settings").get_data(as_text=True)
+    assert client.get("/de/settings").get_data(as_text=True) != english
+    assert client.get("/en/settings?saved=1").get_data(as_text=True) != english
+    assert "<html" not in client.get("/en/settings", headers={"HX-Request": "true"}).get_data(as_text=True)
+    client.set_cookie("rules", to_cookie(RuleSet.named("pagat")))
+    assert client.get("/en/settings").get_data(as_text=True) != english
+    assert len(made) == 5
+
+
+def test_a_new_asset_version_renders_anew(client, monkeypatch):
+    from tutor.web.shell import pwa
+
+    made = counting(monkeypatch)
+    client.get("/en/")
+    monkeypatch.setattr(pwa, "asset_version", lambda: "0new0version")
+    assert "0new0version" in client.get("/en/").get_data(as_text=True)
+    assert len(made) == 2
+
+
+def test_the_cache_is_bounded(client, monkeypatch):
+    monkeypatch.setattr(rendered, "MAX_PAGES", 3)
+    for n in range(10):
+        assert client.get(f"/en/settings?next=/en/{n}").status_code == 200
+    assert len(client.application.extensions["rendered_pages"]) == 3
