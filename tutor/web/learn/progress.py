@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Final
 
-from itsdangerous import BadSignature, URLSafeSerializer
+from tutor.web.base import signed
 
 COOKIE: Final = "learn"
 MAX_AGE: Final = 2 * 365 * 24 * 3600
@@ -56,18 +56,12 @@ class Progress:
             return cls()
 
 
-def serializer(secret: str) -> URLSafeSerializer:
-    return URLSafeSerializer(secret, salt="learn-progress")
+SALT: Final = "learn-progress"
 
 
 def read(secret: str, text: str | None) -> Progress:
-    if not text:
-        return Progress()
-    try:
-        return Progress.load(serializer(secret).loads(text))
-    except BadSignature:
-        return Progress()
+    return signed.read(secret, SALT, text, Progress.load, Progress)
 
 
 def write(secret: str, progress: Progress) -> str:
-    return serializer(secret).dumps(progress.dump())
+    return signed.write(secret, SALT, progress.dump())

@@ -7,7 +7,7 @@ import hashlib
 from dataclasses import dataclass, field
 from typing import Any, Final
 
-from itsdangerous import BadSignature, URLSafeSerializer
+from tutor.web.base import signed
 
 COOKIE: Final = "play"
 MAX_AGE: Final = 2 * 365 * 24 * 3600
@@ -52,18 +52,12 @@ def deal_key(*parts: object) -> str:
     return hashlib.sha256("|".join(map(str, parts)).encode()).hexdigest()[:12]
 
 
-def _serializer(secret: str) -> URLSafeSerializer:
-    return URLSafeSerializer(secret, salt="play-stats")
+SALT: Final = "play-stats"
 
 
 def read(secret: str, text: str | None) -> Stats:
-    if not text or len(text) > 2000:
-        return Stats()
-    try:
-        return Stats.load(_serializer(secret).loads(text))
-    except BadSignature:
-        return Stats()
+    return signed.read(secret, SALT, text, Stats.load, Stats)
 
 
 def write(secret: str, stats: Stats) -> str:
-    return _serializer(secret).dumps(stats.dump())
+    return signed.write(secret, SALT, stats.dump())

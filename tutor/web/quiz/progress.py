@@ -16,9 +16,8 @@ from dataclasses import dataclass, field
 from datetime import UTC, date, datetime
 from typing import Any, Final
 
-from itsdangerous import BadSignature, URLSafeSerializer
-
 from tutor.quiz import KINDS, MAX_LEVEL
+from tutor.web.base import signed
 
 COOKIE: Final = "quiz"
 MAX_AGE: Final = 2 * 365 * 24 * 3600
@@ -164,21 +163,15 @@ class Progress:
             return cls()
 
 
-def serializer(secret: str) -> URLSafeSerializer:
-    return URLSafeSerializer(secret, salt="quiz-progress")
+SALT: Final = "quiz-progress"
 
 
 def read(secret: str, text: str | None) -> Progress:
-    if not text:
-        return Progress()
-    try:
-        return Progress.load(serializer(secret).loads(text))
-    except BadSignature:
-        return Progress()
+    return signed.read(secret, SALT, text, Progress.load, Progress)
 
 
 def write(secret: str, progress: Progress) -> str:
-    return serializer(secret).dumps(progress.dump())
+    return signed.write(secret, SALT, progress.dump())
 
 
 def daily_plan(day: int, levels: Mapping[str, int] | None = None) -> list[tuple[str, int, int]]:
