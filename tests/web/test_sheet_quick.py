@@ -267,3 +267,19 @@ def test_a_quick_deal_with_card_points_in_its_data_is_refused_by_check_deal():
     with pytest.raises(RulesError):
         damaged = {**data, "re_points": 0, "quick": {"winner": "re", "value": "2"}}  # a value as text
         check_deal(RuleSet.named("ddv"), 4, from_data(damaged))
+
+
+def test_a_quick_deal_can_be_counted_after_all_in_the_full_form(client, store):  # noqa: F811
+    url = new_sheet(client)
+    quick(client, url, dealer="0", re=["1", "3"], game="normal", winner="re", value="1")
+    deal_id = deal_ids(client, url)[0]
+    page = client.get(f"{url}/deal/{deal_id}").get_data(as_text=True)
+    assert 'name="re" value="1" checked' in page and 'name="re" value="3" checked' in page
+    assert 'name="re_points" inputmode="numeric" min="0" max="240" step="1" value=""' in page  # nothing counted yet
+    assert f'href="{url}/quick/{deal_id}"' in page  # and back to the quick form
+    form = {**form_of(client, f"{url}/deal/{deal_id}"), "dealer": "0", "re": ["1", "3"], "game": "normal",
+            "re_points": "156", "re_fox": "1", "kontra_doppelkopf": "1"}
+    assert client.post(f"{url}/deal/{deal_id}", data=form).status_code == 303
+    assert totals(client, url) == ["-2", "2", "-2", "2"]
+    data = stored(store, url)[0]
+    assert "quick" not in data and data["re_points"] == 156
