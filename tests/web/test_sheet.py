@@ -350,7 +350,7 @@ def test_csv_opens_in_german_and_english_spreadsheets(client):
     german = client.get(url + "/sheet.csv").get_data(as_text=True)
     assert german.startswith("\ufeff")  # UTF-8 with a byte-order mark: Excel reads the umlauts
     rows = list(csv.reader(io.StringIO(german.lstrip("\ufeff")), delimiter=";"))
-    assert rows[0][:4] == ["Spiel", "Geber", "Spielart", "Pflichtsolo"] and len(rows[0]) == 11
+    assert rows[0][:4] == ["Spiel", "Geber", "Spielart", "Pflichtsolo"] and len(rows[0]) == 12
     assert rows[1][3] == "Pflicht"  # the compulsory solo is marked
     assert rows[1][-4:] == ["-1", "-1", "3", "-1"]  # each player's points, the soloist's three times
     english = client.get(url.replace("/de/", "/en/") + "/sheet.csv").get_data(as_text=True)

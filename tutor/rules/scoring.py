@@ -208,6 +208,22 @@ def score(
     return Score(winner, re_points, re_tricks, lines, value, {"re": re_score, "kontra": -value})
 
 
+def quick_score(game: str, winner: Party, value: int) -> Score:
+    """A deal scored as on paper, without card points: the party whose players write the
+    plus, and the value each of them writes; the soloist writes three times the value and the
+    other side writes the minus. It has no lines (nothing was counted) and no card points.
+
+    >>> quick_score("normal", "re", 3).scores
+    {'re': 3, 'kontra': -3}
+    >>> s = quick_score("solo_queens", "kontra", 2)
+    >>> s.winner, s.value, s.scores
+    ('kontra', -2, {'re': -6, 'kontra': 2})
+    """
+    net = value if winner == "re" else -value
+    re_score = SOLO_FACTOR * net if is_solo(game) else net
+    return Score(winner, 0, 0, (), net, {"re": re_score, "kontra": -net})
+
+
 @dataclass(frozen=True, slots=True)
 class DealSummary:
     """What scoring needs to know of a deal: the game, Re's card points and tricks, each

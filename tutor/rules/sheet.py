@@ -12,6 +12,13 @@ follows the rotation again unless his deal's dealer was typed by hand (``dealer_
 ((-2, 2, -2, 2), (-2, 2, -2, 2))
 >>> sheet.next_dealer
 1
+
+A table that does not count card points enters a deal as on paper, "Re won, 3": the sheet
+treats it like any other deal (checks, Bock, compulsory solos, totals).
+
+>>> quick = Deal.quick_entry("solo_hearts", dealer=1, re_players=(3,), winner="kontra", value=2)
+>>> evening(ddv, 4, [deal, quick]).rows[1].entries
+(2, 2, 2, -6)
 """
 from __future__ import annotations
 
@@ -24,8 +31,8 @@ from tutor.rules.errors import RulesError
 from tutor.rules.games import GAMES, is_solo
 from tutor.rules.reservations import ANNOUNCED_SOLOS
 from tutor.rules.rulesets import RuleSet
-from tutor.rules.scoring import DealSummary, Score, check_summary
-from tutor.rules.terms import SEATS, AnnouncementId, Game, Party  # SEATS: four play, the others sit out
+from tutor.rules.scoring import SOLO_FACTOR, DealSummary, Score, check_summary, quick_score
+from tutor.rules.terms import PARTY_IDS, SEATS, AnnouncementId, Game, Party  # SEATS: four play, the others sit out
 
 MIN_PLAYERS: Final = 4
 MAX_PLAYERS: Final = 7
@@ -33,6 +40,21 @@ MAX_PLAYERS: Final = 7
 # Seed 002: a DDV round is 24 deals at a four-table and 30 at a five-table: six deals for
 # every player at the table.
 DEALS_PER_PLAYER: Final = 6
+# A quick deal's value before Bock: a winner never scores 0 under the TSR, and no real deal
+# comes near 100.
+QUICK_MAX: Final = 99
+
+
+@dataclass(frozen=True, slots=True)
+class QuickResult:
+    """A deal entered as on paper ("Re won, 3") by a table that does not count card points:
+    the party whose players write the plus, the value each of them writes before Bock (the
+    soloist three times it), and whether the deal starts a Bock round (without card points
+    or announcements the sheet cannot tell by itself)."""
+
+    winner: Party
+    value: int
+    bock: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,7 +63,10 @@ class Deal:
     players were Re (the soloist alone in a solo). Players are indices into the sheet's list.
 
     ``dealer`` is who dealt as entered; unless ``dealer_by_hand``, the sheet puts the
-    rotation's dealer in its place (so a correction earlier on moves every later dealer)."""
+    rotation's dealer in its place (so a correction earlier on moves every later dealer).
+
+    A quick deal (``quick`` set) has no card points, tricks, announcements or extra points:
+    its score is the winners and the value (``Deal.quick_entry``)."""
 
     game: Game
     re_points: int
@@ -52,6 +77,14 @@ class Deal:
     kontra_announced: AnnouncementId | None = None
     extras: Mapping[str, Mapping[str, int]] = field(default_factory=dict)
     dealer_by_hand: bool = False
+    quick: QuickResult | None = None
+
+    @classmethod
+    def quick_entry(cls, game: Game, dealer: int, re_players: Sequence[int], winner: Party, value: int,
+                    bock: bool = False, dealer_by_hand: bool = False) -> Deal:
+        """A deal entered as the winners and the value, without card points."""
+        return cls(game, 0, 0, dealer, tuple(re_players), dealer_by_hand=dealer_by_hand,
+                   quick=QuickResult(winner, value, bock))
 
     @property
     def summary(self) -> DealSummary:
@@ -126,6 +159,9 @@ def check_deal(rules: RuleSet, players: int, deal: Deal) -> None:
         raise RulesError("poverty_not_played", "game")
     if not 0 <= deal.dealer < players:
         raise RulesError("out_of_range", "dealer", low=1, high=players)
+    if deal.quick is not None:
+        check_quick(players, deal, deal.quick)
+        return
     level_of(deal.re_announced, "re", "re_announced")
     level_of(deal.kontra_announced, "kontra", "kontra_announced")
     check_summary(rules, deal.game, deal.re_points, deal.re_tricks, deal.extras)
@@ -138,13 +174,55 @@ def check_deal(rules: RuleSet, players: int, deal: Deal) -> None:
             raise RulesError("player_sat_out", "re_players", player=player)
 
 
+def check_quick(players: int, deal: Deal, quick: QuickResult) -> None:
+    """A quick deal: a winning party, a value from 1 to QUICK_MAX, nothing counted, the Re
+    players at the table; then its row must pass the sheet's checks, so ticking one or three
+    Re players in a normal game is refused as the row that does not sum to zero it makes."""
+    if quick.winner not in PARTY_IDS:
+        raise RulesError("unknown_party", "winner")
+    if isinstance(quick.value, bool) or not isinstance(quick.value, int) or not 1 <= quick.value <= QUICK_MAX:
+        raise RulesError("out_of_range", "value", low=1, high=QUICK_MAX)
+    if deal.re_points or deal.re_tricks or deal.re_announced or deal.kontra_announced or any(deal.extras.values()):
+        raise RulesError("quick_with_summary", "quick")
+    if len(set(deal.re_players)) != len(deal.re_players):
+        raise RulesError("wrong_re_count", "re_players", expected=1 if is_solo(deal.game) else 2)
+    playing, _ = seating(players, deal.dealer)
+    for player in deal.re_players:
+        if player not in playing:
+            raise RulesError("player_sat_out", "re_players", player=player)
+    score = quick_score(deal.game, quick.winner, quick.value)
+    check_row(deal.game, deal.re_players, entries_for(players, deal, score, 1))
+
+
+def check_row(game: Game, re_players: Sequence[int], entries: Sequence[int | None]) -> None:
+    """RulesError for the first of the sheet's checks a row fails: its entries sum to zero,
+    four entries are all even or all odd, and in a solo the soloist writes three times what
+    each opponent writes, with the other sign."""
+    zero, parity = checks(entries)
+    written = [e for e in entries if e is not None]
+    if not zero:
+        raise RulesError("row_not_zero_sum", "re_players", total=sum(written), expected=1 if is_solo(game) else 2)
+    if parity is False:
+        raise RulesError("row_mixed_parity", "re_players")
+    if is_solo(game) and len(re_players) == 1:
+        soloist = entries[re_players[0]]
+        others = [e for p, e in enumerate(entries) if e is not None and p != re_players[0]]
+        if soloist is None or any(soloist != -SOLO_FACTOR * e for e in others):
+            raise RulesError("solo_not_triple", "re_players")
+
+
 def deal_score(rules: RuleSet, deal: Deal) -> Score:
+    if deal.quick is not None:
+        return quick_score(deal.game, deal.quick.winner, deal.quick.value)
     return deal.summary.score(rules)
 
 
 def triggers_bock(deal: Deal, result: Score) -> bool:
     """Seed 002's house rule: a 120 : 120 tie, or a "Re" or "Kontra" announced and lost.
-    One deal starts at most one Bock round, however many of these it shows."""
+    One deal starts at most one Bock round, however many of these it shows. A quick deal
+    starts one when the table says so."""
+    if deal.quick is not None:
+        return deal.quick.bock
     if deal.re_points == 120:
         return True
     for party, announced in (("re", deal.re_announced), ("kontra", deal.kontra_announced)):

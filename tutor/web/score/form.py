@@ -12,6 +12,7 @@ from typing import Any, Final, Literal, TypeVar
 
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
+from flask_babel import ngettext
 
 from tutor.parse import NumberError, whole_number
 from tutor.rules.announcements import PARTIES, announcement_choices
@@ -30,6 +31,7 @@ from tutor.rules.scoring import (
     schwarz_summary,
 )
 from tutor.rules.terms import AnnouncementId, Party
+from tutor.web.words import signed
 from tutor.web.words.errors import error_message
 
 Choice = TypeVar("Choice", bound=str)
@@ -53,11 +55,22 @@ MESSAGES: Final = {
     "schwarz_tricks": _l("With schwarz, one party took every trick: the tricks must be 0 or all."),
     "player_sat_out": _l("This player sat out this deal."),
     "bad_rules": _l("These rules are not known. Open the calculator from the menu to use your own."),
+    # The sheet's checks on a quick deal's row (tutor.rules.sheet.check_row).
+    "row_mixed_parity": _l("The four entries are not all even or all odd, so this row cannot be right."),
+    "solo_not_triple": _l("The soloist’s entry is not three times each opponent’s, so this row cannot be right."),
+    "quick_with_summary": _l("A quick deal has no card points, announcements or extra points."),
 }
 
 
 def message(error: RulesError) -> str:
     """A translated sentence for an engine error, from the API's table or the form's own."""
+    if error.code == "row_not_zero_sum":
+        total = int(error.params.get("total", 0))  # never 0 here
+        return str(ngettext(
+            "The entries of this row sum to %(total)s, not zero: tick exactly %(num)d Re player.",
+            "The entries of this row sum to %(total)s, not zero: tick exactly %(num)d Re players.",
+            int(error.params.get("expected", 0)), total=signed(total),
+        ))
     if error.code in MESSAGES:
         return str(MESSAGES[error.code]) % dict(error.params)
     return error_message(error.code, error.params)

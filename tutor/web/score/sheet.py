@@ -1,5 +1,6 @@
 """Score sheets for an evening, `/<lang>/sheet/`: players, deals entered through the
-calculator's fields, running totals, dealer, Bock and compulsory solos.
+calculator's fields or quickly as on paper (the winners and the value), running totals,
+dealer, Bock and compulsory solos.
 
 A sheet has two links with unguessable keys: the editor's and a read-only one. Every write
 carries the version of the sheet the form was made from; a stale one is a 409 with the sheet
@@ -26,12 +27,29 @@ from tutor import htmx, i18n, security
 from tutor.parse import NumberError, whole_number
 from tutor.rules.cards import DECK_POINTS
 from tutor.rules.errors import RulesError
+from tutor.rules.games import GAMES, check_game, is_solo, played_games
 from tutor.rules.rulesets import OPTION_CHOICES, RULESETS, RuleSet
-from tutor.rules.sheet import MAX_PLAYERS, MIN_PLAYERS, Deal, Evening, check_deal, evening, player_stats, seating
+from tutor.rules.sheet import (
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    QUICK_MAX,
+    Deal,
+    Evening,
+    QuickResult,
+    Row,
+    check_deal,
+    deal_score,
+    entries_for,
+    evening,
+    player_stats,
+    seating,
+)
+from tutor.rules.terms import Party
 from tutor.store import AlreadySaved, Conflict, NotFound, Sheet, Store, StoredDeal, is_deal_id, new_deal_id
 from tutor.web import words
 from tutor.web.base.rules import current_rules, decode, encode, rules_from_key, rules_key
 from tutor.web.score.calculator import arrange, form_context
+from tutor.web.score.form import MESSAGES as FORM_MESSAGES
 from tutor.web.score.form import Form, field_name, message, read, summary_fields
 
 bp = Blueprint("sheet", __name__, url_prefix=i18n.LANG_PREFIX + "/sheet")
@@ -164,6 +182,12 @@ def read_deal(form: MultiDict[str, str], sheet: Sheet, rules: RuleSet, proposed_
 
 
 def to_data(deal: Deal) -> dict[str, Any]:
+    """A deal as the store keeps it (and a sheet's export writes it). A quick deal has its
+    winners and value under "quick" and no card points; older deals have no "quick"."""
+    if deal.quick is not None:
+        return {"game": deal.game, "dealer": deal.dealer, "re_players": list(deal.re_players),
+                "dealer_by_hand": deal.dealer_by_hand,
+                "quick": {"winner": deal.quick.winner, "value": deal.quick.value, "bock": deal.quick.bock}}
     return {"game": deal.game, "re_points": deal.re_points, "re_tricks": deal.re_tricks, "dealer": deal.dealer,
             "re_players": list(deal.re_players), "re_announced": deal.re_announced,
             "kontra_announced": deal.kontra_announced,
@@ -171,6 +195,14 @@ def to_data(deal: Deal) -> dict[str, Any]:
 
 
 def from_data(data: dict[str, Any]) -> Deal:
+    """The deal to_data wrote (check it with check_deal before trusting it)."""
+    quick = data.get("quick")
+    if quick is not None:
+        # Card points left in a quick deal's data are kept, so check_deal refuses the deal.
+        return Deal(data["game"], data.get("re_points", 0), data.get("re_tricks", 0), data["dealer"],
+                    tuple(data["re_players"]), data.get("re_announced"), data.get("kontra_announced"),
+                    data.get("extras", {}), bool(data.get("dealer_by_hand", False)),
+                    QuickResult(quick["winner"], quick["value"], bool(quick.get("bock", False))))
     return Deal(data["game"], data["re_points"], data["re_tricks"], data["dealer"], tuple(data["re_players"]),
                 data.get("re_announced"), data.get("kontra_announced"), data.get("extras", {}),
                 bool(data.get("dealer_by_hand", False)))
@@ -178,11 +210,103 @@ def from_data(data: dict[str, Any]) -> Deal:
 
 def deal_fields(deal: Deal, rules: RuleSet) -> MultiDict[str, str]:
     """The form fields of a stored deal, for its edit form."""
-    fields = MultiDict(summary_fields(deal.summary, rules))
+    fields = MultiDict({"game": deal.game} if deal.quick else summary_fields(deal.summary, rules))
     fields["dealer"] = str(deal.dealer)
     for player in deal.re_players:
         fields.add("re", str(player))
     return fields
+
+
+# --- quick entry: the winners and the value, as on paper ----------------------------------
+
+QUICK_FIELDS: Final = ("game", "dealer", "re_players", "winner", "value")  # each with its error line
+
+
+def read_quick(form: MultiDict[str, str], sheet: Sheet, rules: RuleSet, proposed_dealer: int,
+               preview: bool = False) -> tuple[Form, Deal | None]:
+    """The quick form: the game, who dealt, who was Re, which party won and the value. The
+    engine checks the row this makes, so a row that does not sum to zero is refused with the
+    check's own words. A preview does not yet ask for what is still missing."""
+    players = len(sheet.players)
+    values = {name: (form.get(name) or "").strip()[:12] for name in ("game", "dealer", "winner", "value")}
+    values["game"] = values["game"] or "normal"
+    values["dealer"] = values["dealer"] or str(proposed_dealer)
+    values["bock"] = "on" if form.get("bock") == "on" and sheet.bock else ""
+    quick = Form(values)
+    choose = str(_("Please choose one of the values offered."))
+    game = next((g for g in GAMES if g == values["game"]), None)
+    if game is None:
+        quick.error("game", choose)
+    else:
+        try:
+            check_game(game, rules)
+        except RulesError as error:
+            quick.error("game", message(error))
+    dealer = _seat(values["dealer"], "dealer", players)
+    if dealer is None:
+        quick.error("dealer", choose)
+    picked = form.getlist("re")[:MAX_PLAYERS + 1]
+    seats = (_seat(p, "re_players", players) for p in picked)
+    re_players = tuple(p for p in seats if p is not None)
+    values["re"] = ",".join(str(p) for p in re_players)
+    if len(re_players) != len(picked):
+        quick.error("re_players", choose)
+    winner: Party | None = "re" if values["winner"] == "re" else "kontra" if values["winner"] == "kontra" else None
+    if winner is None and (values["winner"] or not preview):
+        quick.error("winner", choose if values["winner"] else str(FORM_MESSAGES["required"]))
+    value = None
+    if values["value"] or not preview:
+        try:
+            value = whole_number(values["value"], "value", low=1, high=QUICK_MAX, max_digits=2)
+        except NumberError as error:
+            if not values["value"]:
+                quick.error("value", str(FORM_MESSAGES["required"]))
+            elif error.reason in ("too_small", "too_large", "too_long"):
+                quick.error("value", message(RulesError("out_of_range", "value", low=1, high=QUICK_MAX)))
+            else:
+                quick.error("value", str(FORM_MESSAGES["not_a_number"]))
+    if quick.errors or game is None or dealer is None or winner is None or value is None:
+        return quick, None
+    deal = Deal.quick_entry(game, dealer, re_players, winner, value, values["bock"] == "on", dealer != proposed_dealer)
+    try:
+        check_deal(rules, players, deal)
+    except RulesError as error:
+        still_picking = error.code == "row_not_zero_sum" and len(re_players) < error.params["expected"]
+        if not (preview and still_picking):
+            quick.error(field_name(error.field), message(error))
+        return quick, None
+    return quick, deal
+
+
+def quick_fields(row: Row, rules: RuleSet) -> MultiDict[str, str]:
+    """The quick form's fields of a deal on the sheet. A deal entered with card points gives
+    its winners and value too (the party that writes the plus, and what its players write),
+    so it can be turned into a quick deal."""
+    deal = row.deal
+    fields = MultiDict({"game": deal.game, "dealer": str(deal.dealer)})
+    for player in deal.re_players:
+        fields.add("re", str(player))
+    if deal.quick is not None:
+        winner: str = deal.quick.winner
+        value = deal.quick.value
+    else:
+        kontra = row.score.scores["kontra"]
+        winner, value = ("re" if kontra < 0 else "kontra" if kontra > 0 else ""), abs(kontra)
+    fields["winner"] = winner
+    fields["value"] = str(value) if value else ""
+    if row.bock_trigger:
+        fields["bock"] = "on"
+    return fields
+
+
+def quick_said(deal: Deal) -> str:
+    """A quick deal as the sheet's row and the CSV say it: "Re won, 3"."""
+    if deal.quick is None:
+        return ""
+    value, solo = deal.quick.value, is_solo(deal.game)
+    if deal.quick.winner == "re":
+        return _("The soloist won, %(num)d", num=value) if solo else _("Re won, %(num)d", num=value)
+    return _("The opponents won, %(num)d", num=value) if solo else _("Kontra won, %(num)d", num=value)
 
 
 # --- loading ---------------------------------------------------------------------------
@@ -236,6 +360,7 @@ def sheet_context(loaded: Loaded) -> dict[str, Any]:
         "view_qr": view_qr,
         "chart": chart(loaded.evening),
         "stats": player_stats(loaded.evening),
+        "quick_said": quick_said,
     }
 
 
@@ -447,9 +572,13 @@ def undo_deal(key: str, deal_id: str) -> tuple[str, int]:
     loaded.require_editor()
     index, _stored = loaded.stored_deal(deal_id)
     row = loaded.evening.rows[index]
+    g.undo = True  # the page opens its delete section
+    if row.deal.quick is not None:
+        quick, deal = read_quick(quick_fields(row, loaded.rules), loaded.sheet, loaded.rules, row.rotation_dealer,
+                                 preview=True)
+        return _quick_page(loaded, quick, deal, deal_id, 200)
     form, _deal = read_deal(deal_fields(row.deal, loaded.rules), loaded.sheet, loaded.rules, row.rotation_dealer,
                             preview=True)
-    g.undo = True  # the page opens its delete section
     return _deal_page(loaded, form, deal_id, 200)
 
 
@@ -493,9 +622,103 @@ def delete_deal(key: str, deal_id: str) -> Response | tuple[str, int]:
     return redirect(url_for("sheet.show", key=key), code=303)
 
 
+# --- quick entry ----------------------------------------------------------------------------
+
+
+def _quick_page(loaded: Loaded, form: Form, deal: Deal | None, deal_id: str | None, status: int,
+                notice: str | None = None, once: str | None = None) -> tuple[str, int]:
+    """The quick form (new or edit), or for htmx just the row it makes."""
+    ev = loaded.evening
+    if deal_id is None:
+        number, multiplier, dealer_default = len(loaded.deals) + 1, ev.next_multiplier, ev.next_dealer
+    else:
+        index, _stored = loaded.stored_deal(deal_id)
+        number, multiplier, dealer_default = index + 1, ev.rows[index].multiplier, ev.rows[index].deal.dealer
+    players = len(loaded.sheet.players)
+    chosen = _seat(form.values.get("dealer"), "dealer", players)
+    dealer = dealer_default if chosen is None else chosen
+    form.values["dealer"] = str(dealer)
+    playing, sitting_out = seating(players, dealer)
+    entries = entries_for(players, deal, deal_score(loaded.rules, deal), multiplier) if deal else None
+    partial = htmx.is_partial(request)
+    return render_template(
+        "sheet/_quick_result.html" if partial else "sheet/quick.html",
+        **sheet_context(loaded), form=form, deal=deal, deal_id=deal_id, deal_number=number, multiplier=multiplier,
+        games=played_games(loaded.rules), playing=playing, sitting_out=sitting_out, entries=entries,
+        re_set={_seat(p, "re", MAX_PLAYERS) for p in form.values.get("re", "").split(",")} - {None},
+        once=once or new_deal_id(), field_names=QUICK_FIELDS, quick_max=QUICK_MAX, oob=True, partial=partial,
+        notice=notice,
+    ), status
+
+
+@bp.get("/" + KEY + "/quick")
+def new_quick(key: str) -> tuple[str, int]:
+    """Enter the next deal quickly: the game, who was Re, who won and the value."""
+    loaded = Loaded(key)
+    loaded.require_editor()
+    args = request.args if request.args else MultiDict({"dealer": str(loaded.evening.next_dealer)})
+    form, deal = read_quick(args, loaded.sheet, loaded.rules, loaded.evening.next_dealer, preview=True)
+    return _quick_page(loaded, form, deal, None, _preview_status(form))
+
+
+@bp.post("/" + KEY + "/quick")
+def add_quick(key: str) -> Response | tuple[str, int]:
+    """Add a quick deal; back to the sheet (303). 400 with the reasons, 409 if the sheet changed."""
+    _same_site()
+    loaded = Loaded(key)
+    loaded.require_editor()
+    version = _version()
+    once = _once()
+    form, deal = read_quick(request.form, loaded.sheet, loaded.rules, loaded.evening.next_dealer)
+    if deal is None:
+        return _quick_page(loaded, form, None, None, 400, once=once)
+    try:
+        store().add_deal(loaded.sheet, version, to_data(deal), once)
+    except AlreadySaved:
+        pass  # the same form sent again (its answer was lost): saved the first time
+    except Conflict:
+        return _quick_page(Loaded(key), form, deal, None, 409, notice=str(MESSAGES["conflict"]), once=once)
+    return redirect(url_for("sheet.show", key=key, _anchor="totals"), code=303)
+
+
+@bp.get("/" + KEY + "/quick/" + DEAL)
+def edit_quick(key: str, deal_id: str) -> tuple[str, int]:
+    """Change a deal on the sheet as the winners and the value (or delete it)."""
+    loaded = Loaded(key)
+    loaded.require_editor()
+    index, _stored = loaded.stored_deal(deal_id)
+    row = loaded.evening.rows[index]
+    fields = request.args if request.args else quick_fields(row, loaded.rules)
+    form, deal = read_quick(fields, loaded.sheet, loaded.rules, row.rotation_dealer, preview=True)
+    return _quick_page(loaded, form, deal, deal_id, _preview_status(form))
+
+
+@bp.post("/" + KEY + "/quick/" + DEAL)
+def update_quick(key: str, deal_id: str) -> Response | tuple[str, int]:
+    """Save a deal as the winners and the value; every total, Bock and dealer after it follows."""
+    _same_site()
+    loaded = Loaded(key)
+    loaded.require_editor()
+    version = _version()
+    index, _stored = loaded.stored_deal(deal_id, version)
+    form, deal = read_quick(request.form, loaded.sheet, loaded.rules, loaded.evening.rows[index].rotation_dealer)
+    if deal is None:
+        return _quick_page(loaded, form, None, deal_id, 400)
+    try:
+        store().update_deal(loaded.sheet, version, deal_id, to_data(deal))
+    except Conflict:
+        fresh = Loaded(key)
+        fresh.stored_deal(deal_id, version)  # deleted meanwhile: the sheet with the conflict notice
+        return _quick_page(fresh, form, deal, deal_id, 409, notice=str(MESSAGES["conflict"]))
+    except NotFound:
+        abort(404)
+    return redirect(url_for("sheet.show", key=key, _anchor=f"deal-{index + 1}"), code=303)
+
+
 @bp.get("/" + KEY + "/sheet.csv")
 def export(key: str) -> Response:
-    """The sheet as CSV: one line per deal with each player's points, then the totals. UTF-8
+    """The sheet as CSV: one line per deal with each player's points, then the totals; a
+    quick deal has no card points and says its winners and value instead. UTF-8
     with a byte-order mark, and ``;`` between cells where the language writes a decimal
     comma, so that Excel and LibreOffice open it in columns in German as in English."""
     loaded = Loaded(key)
@@ -503,14 +726,15 @@ def export(key: str) -> Response:
     out = io.StringIO()
     writer = csv.writer(out, delimiter=";" if get_decimal_symbol(i18n.select_locale()) == "," else ",")
     writer.writerow([_("Deal"), _("Dealer"), _("Game"), _("Compulsory solo"), _("Re"), _("Re’s card points"),
-                     _("Bock"), *map(_cell, players)])
+                     _("Quick entry"), _("Bock"), *map(_cell, players)])
     for row in loaded.evening.rows:
         deal = row.deal
         compulsory = _("vorgeführt") if row.vorgefuehrt else _("compulsory") if row.compulsory else ""
         writer.writerow([row.number, _cell(players[deal.dealer]), str(words.GAMES[deal.game]), compulsory,
-                         " + ".join(_cell(players[p]) for p in deal.re_players), deal.re_points,
+                         " + ".join(_cell(players[p]) for p in deal.re_players),
+                         "" if deal.quick else deal.re_points, quick_said(deal),
                          row.multiplier, *("" if e is None else e for e in row.entries)])
-    writer.writerow([_("Total"), "", "", "", "", "", "", *loaded.evening.totals])
+    writer.writerow([_("Total"), "", "", "", "", "", "", "", *loaded.evening.totals])
     response = current_app.response_class("\ufeff" + out.getvalue(), mimetype="text/csv")
     response.headers["Content-Disposition"] = "attachment; filename=doko-sheet.csv"
     return response
