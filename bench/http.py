@@ -40,7 +40,8 @@ import _serve  # noqa: E402
 TARGETS: list[tuple[str, str, str, str | None]] = [
     ("home", "GET", "/en/", None),
     ("lesson", "GET", "/en/learn/", None),  # until lessons have their own URLs
-    ("rules reference", "GET", "/en/rules/", None),
+    ("rules contents", "GET", "/en/rules/", None),
+    ("rules section", "GET", "/en/rules/trumps", None),  # the section with the most cards drawn
     ("quiz question", "GET", "/en/quiz/winner", None),
     ("quiz answer", "POST", "/en/quiz/winner", "form:/en/quiz/winner"),
     ("calculator", "GET", "/en/score/?rules=ddv&re_points=156&re_fox=1&kontra_doppelkopf=1", None),

@@ -12,7 +12,8 @@ SELF="$(cd "$(dirname "$0")" && pwd)/$(basename "$0")"
 cd "$(dirname "$SELF")/.."
 
 # The pages measured; add a path to measure another.
-PAGES=(/en/ /en/learn/ /en/quiz/winner /en/score/ /en/rules/)
+# The reference: its contents and its heaviest section (the most cards drawn).
+PAGES=(/en/ /en/learn/ /en/quiz/winner /en/score/ /en/rules/ /en/rules/trumps)
 VERSION=12.2.3
 LH_DIR=bench/.lighthouse
 LH="$LH_DIR/node_modules/.bin/lighthouse"

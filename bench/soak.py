@@ -31,6 +31,7 @@ PAGES = [
     "/de/",
     "/it/learn/",
     "/es/rules/",
+    "/es/rules/parties",
     "/fr/quiz/",
     "/en/quiz/winner",
     "/de/quiz/points",

@@ -40,7 +40,8 @@ PAGES: list[tuple[str, str]] = [
     ("quiz question", "/en/quiz/winner"),
     ("calculator", "/en/score/"),
     ("sheet index", "/en/sheet/"),
-    ("rules reference", "/en/rules/"),
+    ("rules contents", "/en/rules/"),
+    ("rules section", "/en/rules/trumps"),  # the section with the most cards drawn
     ("settings", "/en/settings"),
 ]
 CHROMIUM = "/usr/bin/chromium"

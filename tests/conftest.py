@@ -11,7 +11,7 @@ from app import create_app
 
 LANGUAGES = ("de", "en", "it", "es", "fr", "pt")
 # Every page of the shell, by its path after the language.
-PAGES = ("", "learn/", "quiz/", "score/", "rules/", "settings", "offline")
+PAGES = ("", "learn/", "quiz/", "score/", "rules/", "rules/trumps", "settings", "offline")
 
 
 @pytest.fixture

@@ -1,9 +1,9 @@
 /* Doko Tutor service worker, version {{ version }}.
  * Shell (styles, scripts, icons) and, in the visitor's own language, the offline page, the
- * rules reference and the calculator are precached; other languages are kept when visited
- * (see "One language at a time" below). Pages are
- * network-first with the cache as fallback, then the offline page. Boosted htmx requests
- * are navigations too. Caches of other versions are dropped on activate. */
+ * rules reference (its contents and every section) and the calculator are precached; other
+ * languages are kept when visited (see "One language at a time" below). Pages are network-first
+ * with the cache as fallback, then the offline page.
+ * Boosted htmx requests are navigations too. Caches of other versions are dropped on activate. */
 "use strict";
 
 const VERSION = {{ version | tojson }};
@@ -34,22 +34,22 @@ self.addEventListener("message", (event) => {
   } else if (data.type === "save-lessons") {
     event.waitUntil(saveLessons(data.urls, event.ports[0]));
   } else if (data.type === "rules-changed") {
-    // The reference shows the visitor's rules: fetch it anew for the offline copy.
+    // The reference's pages show the visitor's rules: fetch them anew for the offline copy.
     event.waitUntil(refreshReference());
   }
 });
 
 function refreshReference() {
   return Promise.all([refreshQuizPacks(), caches.open(SHELL_CACHE).then((cache) => Promise.all(
-    Object.values(LANGUAGE_PAGES).flat().filter((url) => /^\/[a-z]{2}\/(rules|score)\/$/.test(url)).map((url) =>
+    Object.values(LANGUAGE_PAGES).flat().filter((url) => /^\/[a-z]{2}\/(rules\/[a-z-]*|score\/)$/.test(url)).map((url) =>
       cache.match(url, {ignoreVary: true}).then((old) => old && fetch(url, {credentials: "same-origin"})
         .then((response) => (response.ok ? cache.put(url, response) : undefined))
         .catch(() => undefined)))))]).then(cacheScoreTables);
 }
 
-// One language at a time: the install keeps the offline page, reference and calculator of
+// One language at a time: the install keeps the offline page, reference pages and calculator of
 // the languages of the pages open (the one that registered the worker), else English; a page
-// of another language, once visited, has that language's three kept too (keepLanguage in
+// of another language, once visited, has those of that language kept too (keepLanguage in
 // page()). The shell itself (SHELL) is the same for every language.
 function installLanguages() {
   return self.clients.matchAll({type: "window", includeUncontrolled: true}).then((clients) => {

@@ -1,7 +1,8 @@
 """Installable and offline: the manifest parses, the service worker activates, and with
-the network gone the reference and a visited page still render."""
+the network gone the reference (its contents and every section) and a visited page still render."""
 from __future__ import annotations
 
+import re
 import threading
 from collections.abc import Iterator
 
@@ -11,6 +12,7 @@ from werkzeug.serving import make_server
 
 from app import create_app
 from tests.browser.conftest import PHONE
+from tutor.web.base.reference import PAGES as REFERENCE
 from tutor.web.shell import pwa
 
 pytestmark = pytest.mark.service_worker
@@ -55,7 +57,15 @@ def test_offline_the_reference_and_visited_pages_still_render(page, context):
     context.set_offline(True)
     page.goto("/de/rules/")  # precached, never visited
     expect(page.locator("h1")).to_have_text("Regelübersicht")
+    page.goto("/de/rules/trumps")  # a section: precached too, never visited
+    expect(page.locator("h1")).to_have_text("Trümpfe, höchster zuerst")
     expect(page.locator("#trumps .card").first).to_be_visible()
+    page.click(".ref-pager a[rel=next]")  # the next section, through htmx, from the cache
+    expect(page).to_have_url(re.compile(r"/de/rules/following-suit$"))
+    expect(page.locator("#following-suit .card").first).to_be_visible()
+    page.goto("/de/rules/#equal-cards")  # an old bookmark: the contents send it on
+    expect(page).to_have_url(re.compile(r"/de/rules/tricks#equal-cards$"))
+    expect(page.locator("#equal-cards")).to_be_visible()
     page.goto("/de/quiz/")
     expect(page.locator("h1")).to_have_text("Quiz")
     page.goto("/de/learn/")  # never visited: the offline page
@@ -73,12 +83,16 @@ def test_only_the_visitors_language_is_precached_and_another_is_kept_once_visite
     page.goto("/it/")
     ready(page)
     assert cached(page, "/it/rules/") and cached(page, "/it/offline") and cached(page, "/it/score/")
-    assert not cached(page, "/fr/rules/") and not cached(page, "/de/offline")
+    assert all(cached(page, f"/it/rules/{slug}") for slug in REFERENCE)
+    assert not cached(page, "/fr/rules/") and not cached(page, "/fr/rules/trumps") and not cached(page, "/de/offline")
     page.goto("/fr/quiz/")  # a page of another language: its reference and offline page follow
     page.wait_for_function("caches.match('/fr/offline', {ignoreVary: true}).then((r) => !!r)")
     page.wait_for_function("caches.match('/fr/rules/', {ignoreVary: true}).then((r) => !!r)")
+    page.wait_for_function("caches.match('/fr/rules/house-options', {ignoreVary: true}).then((r) => !!r)")
     context.set_offline(True)
     page.goto("/fr/rules/")  # never visited, kept when French was
+    expect(page.locator("#trumps a")).to_have_attribute("href", "/fr/rules/trumps")
+    page.goto("/fr/rules/trumps")
     expect(page.locator("#trumps .card").first).to_be_visible()
     page.goto("/fr/learn/")
     expect(page.locator("h1")).to_have_text(page.evaluate(

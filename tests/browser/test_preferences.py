@@ -52,7 +52,7 @@ def test_settings_work_without_javascript(browser, server):
     expect(page.locator(".notice")).to_be_visible()
     page.reload()
     expect(page.locator("input[name=schweinchen][value=true]")).to_be_checked()
-    page.goto("/de/rules/")
+    page.goto("/de/rules/trumps")
     assert page.locator("#trumps .card").first.get_attribute("data-card") == "AD"
     context.close()
 
@@ -64,6 +64,17 @@ def test_change_rules_from_the_reference_comes_back_to_it(page):
     page.click("text=Usa questo regolamento")
     expect(page).to_have_url(re.compile(r"/it/rules/$"))
     expect(page.locator(".rules-note")).to_contain_text("Regole classiche (pagat)")
+
+
+def test_change_rules_from_a_section_comes_back_to_the_section_under_the_new_rules(page):
+    page.goto("/en/rules/parties")
+    expect(page.locator("#parties")).not_to_contain_text("Poverty:")
+    page.click(".rules-note a")
+    page.check("input[type=radio][name=ruleset][value=pagat]")
+    page.click("text=Use this rule set")
+    expect(page).to_have_url(re.compile(r"/en/rules/parties$"))
+    expect(page.locator(".rules-note")).to_contain_text("Classic rules (pagat)")
+    expect(page.locator("#parties")).to_contain_text("Poverty:")
 
 
 def test_boosted_navigation_swaps_the_page_without_reloading(page):

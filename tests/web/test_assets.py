@@ -227,9 +227,9 @@ def test_card_faces_are_cached_per_language(app):
 
 def test_pages_in_two_languages_never_share_a_card_label(client):
     cards._card_face.cache_clear()
-    german = client.get("/de/rules/").get_data(as_text=True)
-    english = client.get("/en/rules/").get_data(as_text=True)
-    german_again = client.get("/de/rules/").get_data(as_text=True)
+    german = client.get("/de/rules/trumps").get_data(as_text=True)
+    english = client.get("/en/rules/trumps").get_data(as_text=True)
+    german_again = client.get("/de/rules/trumps").get_data(as_text=True)
     assert 'aria-label="Kreuz-Dame"' in german and 'aria-label="queen of clubs"' not in german
     assert 'aria-label="queen of clubs"' in english and 'aria-label="Kreuz-Dame"' not in english
     assert german_again == german

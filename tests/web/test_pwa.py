@@ -8,6 +8,8 @@ from pathlib import Path
 
 import pytest
 
+from tutor.web.base.reference import PAGES
+
 ROOT = Path(__file__).resolve().parents[2]
 
 
@@ -59,7 +61,8 @@ def test_service_worker_precaches_a_shell_that_exists(client):
     pages = json.loads(re.search(r"const LANGUAGE_PAGES = (\{.*?\});", body).group(1))
     assert sorted(pages) == sorted(("de", "en", "it", "es", "fr", "pt"))
     for lang, urls in pages.items():
-        assert urls == [f"/{lang}/offline", f"/{lang}/rules/", f"/{lang}/score/"]
+        sections = [f"/{lang}/rules/{slug}" for slug in PAGES]  # the reference: contents and every section
+        assert urls == [f"/{lang}/offline", f"/{lang}/rules/", *sections, f"/{lang}/score/"]
     assert not [url for url in shell if not url.startswith("/static/")]  # no page of any one language
     assert any("css/app.css" in url for url in shell) and any("vendor/htmx-2.0." in url for url in shell)
     for url in shell + [url for urls in pages.values() for url in urls]:

@@ -15,13 +15,21 @@ from tutor.web.base.rules import COOKIE, to_cookie
 from tutor.web.reference.views import reference_for, win_rows
 
 
-def page(client, rules: RuleSet, lang: str = "en") -> str:
+def page(client, rules: RuleSet, slug: str, lang: str = "en") -> str:
+    """One page of the reference (/<lang>/rules/<slug>) under these rules."""
     client.set_cookie(COOKIE, to_cookie(rules))
-    return client.get(f"/{lang}/rules/").get_data(as_text=True)
+    response = client.get(f"/{lang}/rules/{slug}")
+    assert response.status_code == 200
+    return response.get_data(as_text=True)
 
 
 def section(html: str, anchor: str) -> str:
     return html.split(f'<section id="{anchor}"')[1].split("</section>")[0]
+
+
+def part(client, rules: RuleSet, slug: str, lang: str = "en") -> str:
+    """A section's content, from the section's own page."""
+    return section(page(client, rules, slug, lang), slug)
 
 
 def trump_rows(html: str) -> list[list[str]]:
@@ -35,28 +43,28 @@ def trump_rows(html: str) -> list[list[str]]:
      RuleSet.named("ddv").with_options(deck=40)],
 )
 def test_trump_orders_are_the_engines(client, rules):
-    rows = trump_rows(page(client, rules))
+    rows = trump_rows(part(client, rules, "trumps"))
     expected = [c for c in trump_order("normal", rules) if in_deck(parse_card(c), rules.deck)]
     assert rows[0] == expected
     assert [c for c in trump_order("solo_jacks", rules)] in rows
-    assert "Aces solo (Fleischloser)" in page(client, rules)
+    assert "Aces solo (Fleischloser)" in part(client, rules, "trumps")
 
 
 def test_schweinchen_puts_the_foxes_on_top(client):
-    rows = trump_rows(page(client, RuleSet.named("ddv").with_options(schweinchen=True)))
+    rows = trump_rows(part(client, RuleSet.named("ddv").with_options(schweinchen=True), "trumps"))
     assert rows[0][0] == "AD"
-    assert trump_rows(page(client, RuleSet.named("ddv")))[0][0] == "10H"
+    assert trump_rows(part(client, RuleSet.named("ddv"), "trumps"))[0][0] == "10H"
 
 
 def test_no_nines_without_the_nines(client):
-    html = page(client, RuleSet.named("ddv").with_options(deck=40))
-    assert "40 cards in the deck, 240 card points in all." in html
-    assert not re.search(r'data-card="9[CSHD]"', section(html, "trumps"))
+    rules = RuleSet.named("ddv").with_options(deck=40)
+    assert "40 cards in the deck, 240 card points in all." in part(client, rules, "cards")
+    assert not re.search(r'data-card="9[CSHD]"', part(client, rules, "trumps"))
 
 
 def test_poverty_is_listed_only_where_it_is_played(client):
-    assert "Poverty (Armut)</" not in section(page(client, RuleSet.named("ddv")), "trumps")
-    assert "Poverty (Armut)" in section(page(client, RuleSet.named("pagat")), "trumps")
+    assert "Poverty (Armut)</" not in part(client, RuleSet.named("ddv"), "trumps")
+    assert "Poverty (Armut)" in part(client, RuleSet.named("pagat"), "trumps")
 
 
 @pytest.mark.parametrize(
@@ -68,7 +76,7 @@ def test_deadlines_are_the_engines(client, rules):
     assert tables[0].columns == (None, 1, 2, 3)
     for level, row in enumerate(tables[0].levels):
         assert row == [deadline(level, rules, t) for t in (None, 1, 2, 3)]
-    html = section(page(client, rules), "announcements")
+    html = part(client, rules, "announcements")
     first = html.split("</table>")[0]
     cells = [int(n) for n in re.findall(r'<td class="num">(\d+)</td>', first)]
     assert cells[:8] == [deadline(level, rules, t) for level in (0, 1) for t in (None, 1, 2, 3)]
@@ -115,7 +123,7 @@ def test_scoring_lines_follow_the_rule_set(client):
     assert "failed_announcement" in pagat and pagat["failed_announcement"].points == 2
     assert "karlchen_caught" in pagat and "karlchen_caught" not in ddv
     assert not ddv["fox"].in_solo and ddv["won"].in_solo
-    html = section(page(client, RuleSet.named("ddv")), "scoring")
+    html = part(client, RuleSet.named("ddv"), "scoring")
     assert "“Re” announced" in html
 
 
@@ -125,24 +133,24 @@ def test_scoring_lines_follow_the_rule_set(client):
 def test_worked_examples_are_scored_by_the_engine(client):
     examples = reference_for(RuleSet.named("ddv"))["examples"]
     assert len(examples) == 6
-    html = section(page(client, RuleSet.named("ddv")), "scoring")
+    html = part(client, RuleSet.named("ddv"), "scoring")
     assert html.count('<article class="example">') == 6
     assert "Soloist +15, each opponent −5." in html
     assert "Each Re player +2, each Kontra player −2." in html
 
 
 def test_the_reference_is_translated(client):
-    html = page(client, RuleSet.named("ddv"), "de")
+    html = page(client, RuleSet.named("ddv"), "trumps", "de")
     assert "Trümpfe" in html and "Kreuz-Dame" in html
 
 
 def test_parties_and_reservations_follow_the_rules(client):
-    page(client, RuleSet.named("ddv"), "de")  # the page is cached per rules, never per language
-    ddv = section(page(client, RuleSet.named("ddv")), "parties")
+    page(client, RuleSet.named("ddv"), "parties", "de")  # the page is kept per rules and language
+    ddv = part(client, RuleSet.named("ddv"), "parties")
     assert "Compulsory solo (Pflichtsolo)" in ddv
     assert "the same dealer deals again" in ddv
     assert "Poverty:" not in ddv  # not played under the DDV rules without the option
-    pagat = section(page(client, RuleSet.named("pagat")), "parties")
+    pagat = part(client, RuleSet.named("pagat"), "parties")
     assert "Pflichtsolo" not in pagat
     assert "Poverty: a player with 3 trumps or fewer passes 3 cards" in pagat
     assert "the soloist leads" not in pagat  # pagat: the dealer's left neighbour always leads

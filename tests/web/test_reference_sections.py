@@ -1,5 +1,6 @@
 """The reference's sections on following suit, tricks, equal cards and house options: every
-fact is the engine's, every section links to the lesson that teaches it, anchors stay."""
+fact is the engine's, every section links to the lesson that teaches it, anchors stay (each
+section at /<lang>/rules/<anchor>, its parts at /<lang>/rules/<section>#<anchor>)."""
 from __future__ import annotations
 
 import html as html_lib
@@ -17,7 +18,7 @@ from tutor.rules.rulesets import RuleSet
 from tutor.web.base.rules import COOKIE, to_cookie
 from tutor.web.reference import sections
 
-# Lessons link to /<lang>/rules/#<anchor>: these never change.
+# Pages link to /<lang>/rules/<anchor> (and bookmarks to /<lang>/rules/#<anchor>): these never change.
 ANCHORS = ("cards", "trumps", "following-suit", "tricks", "equal-cards", "parties", "reservations",
            "announcements", "winning", "scoring", "house-options")
 TEMPLATES = Path(__file__).resolve().parents[2] / "templates" / "reference"
@@ -32,15 +33,22 @@ RULES = {
 }
 
 
-def page(client, rules: RuleSet, lang: str = "en") -> str:
+def page(client, rules: RuleSet, slug: str, lang: str = "en") -> str:
+    """One page of the reference (/<lang>/rules/<slug>) under these rules."""
     client.set_cookie(COOKIE, to_cookie(rules))
-    response = client.get(f"/{lang}/rules/")
+    response = client.get(f"/{lang}/rules/{slug}")
     assert response.status_code == 200
     return response.get_data(as_text=True)
 
 
 def section(html: str, anchor: str) -> str:
     return html.split(f'<section id="{anchor}"')[1].split("</section>")[0]
+
+
+def part(client, rules: RuleSet, anchor: str, lang: str = "en") -> str:
+    """A section's content from its own page (for a part, from the page it is on)."""
+    slug = sections.page_of(anchor)
+    return section(page(client, rules, slug, lang), slug)
 
 
 def tricks_in(html: str) -> list[tuple[list[str], int]]:
@@ -55,22 +63,25 @@ def tricks_in(html: str) -> list[tuple[list[str], int]]:
 @pytest.mark.parametrize("lang", i18n.LANGUAGES)
 @pytest.mark.parametrize("name", RULES)
 def test_every_section_renders_in_every_language_under_every_rule_set(client, lang, name):
-    html = page(client, RULES[name], lang)
-    for anchor in ANCHORS:
-        assert f'id="{anchor}"' in html, anchor
-    for anchor in ("following-suit", "tricks", "house-options"):
-        assert f'href="#{anchor}"' in html  # in the table of contents
-    assert len(tricks_in(section(html, "tricks"))) >= len(sections.TRICK_POSITIONS) + 1
+    for slug in sections.PAGES:
+        html = page(client, RULES[name], slug, lang)
+        assert f'<section id="{slug}"' in html, slug
+        for anchor, on in sections.PARTS.items():
+            assert (f'id="{anchor}"' in html) == (on == slug), (slug, anchor)
+        assert '<aside class="rules-note"' in html  # which rules, and a way to change them
+    assert len(tricks_in(part(client, RULES[name], "tricks", lang))) >= len(sections.TRICK_POSITIONS) + 1
 
 
 def test_the_anchors_are_the_ones_lessons_link_to():
     assert sections.ANCHORS == ANCHORS
+    assert set(sections.PAGES) | set(sections.PARTS) == set(ANCHORS)
+    assert not set(sections.PAGES) & set(sections.PARTS)
 
 
 @pytest.mark.parametrize("name", RULES)
 def test_the_cards_that_may_follow_are_the_engines(client, name):
     rules = RULES[name]
-    html = section(page(client, rules), "following-suit")
+    html = part(client, rules, "following-suit")
     hands = re.findall(r'<ul class="hand hand--small" aria-label="Hand">(.*?)</ul>', html, re.S)
     assert len(hands) == len(sections.FOLLOW_POSITIONS)
     for (trick, hand), shown in zip(sections.FOLLOW_POSITIONS, hands, strict=True):
@@ -81,7 +92,7 @@ def test_the_cards_that_may_follow_are_the_engines(client, name):
 
 
 def test_a_trump_of_the_led_suits_letter_does_not_follow(client):
-    html = section(page(client, RULES["ddv"]), "following-suit")
+    html = part(client, RULES["ddv"], "following-suit")
     assert "Q♠ is a trump, not spades, so it does not follow." in html
     assert "any card may be played, a trump or not" in html
 
@@ -89,7 +100,7 @@ def test_a_trump_of_the_led_suits_letter_does_not_follow(client):
 @pytest.mark.parametrize("name", RULES)
 def test_who_takes_each_trick_is_the_engines(client, name):
     rules = RULES[name]
-    html = section(page(client, rules), "tricks")
+    html = part(client, rules, "tricks")
     shown = tricks_in(html)
     examples = [*(sections.trick_example(t, rules) for t in sections.TRICK_POSITIONS), *sections.equal_examples(rules)]
     assert len(shown) == len(examples)
@@ -99,13 +110,13 @@ def test_who_takes_each_trick_is_the_engines(client, name):
 
 
 def test_the_first_of_two_equal_cards_wins_under_the_tournament_rules(client):
-    html = section(page(client, RULES["ddv"]), "tricks").split('id="equal-cards"')[1]
+    html = part(client, RULES["ddv"], "tricks").split('id="equal-cards"')[1]
     assert tricks_in(html) == [(["10H", "QC", "10H", "KD"], 0)]
     assert "Two 10♥ in one trick: the first one played wins." in html
 
 
 def test_with_the_dullen_option_the_second_dulle_wins_but_not_in_the_last_trick(client):
-    html = section(page(client, ALL_ON), "tricks").split('id="equal-cards"')[1]
+    html = part(client, ALL_ON, "tricks").split('id="equal-cards"')[1]
     assert tricks_in(html) == [(["QH", "KD", "QH", "JC"], 0), (["10H", "QC", "10H", "KD"], 2),
                                (["10H", "QC", "10H", "KD"], 0)]
     assert "In the last trick:" in html
@@ -113,15 +124,15 @@ def test_with_the_dullen_option_the_second_dulle_wins_but_not_in_the_last_trick(
 
 def test_no_house_option_is_named_when_none_is_on(client):
     for name in ("ddv", "pagat"):
-        html = section(page(client, RULES[name]), "house-options")
+        html = part(client, RULES[name], "house-options")
         assert "No house option is on" in html and "ref-example" not in html
 
 
 def test_each_house_option_that_is_on_says_what_it_changes(client):
-    html = section(page(client, ALL_ON), "house-options")
+    html = part(client, ALL_ON, "house-options")
     assert "6 house options are on:" in html
     for label in ("Dullen:", "Deck:", "Schweinchen:", "Karlchen:", "Poverty (Armut):", "Who leads a solo:"):
-        assert f"<h3>{label}" in html
+        assert f"<h2>{label}" in html  # under the page's own heading
     assert html.count("Under your house rules the second Dulle") == 2
     first = deadline(0, ALL_ON, None)
     facts = (ALL_ON.tricks, deadline(0, RuleSet.named("ddv"), None) - first, first)
@@ -136,7 +147,7 @@ def test_each_house_option_that_is_on_says_what_it_changes(client):
 
 
 def test_a_house_option_the_tournament_rules_share_is_said_so(client):
-    html = section(page(client, RULES["pagat+options"]), "house-options")
+    html = part(client, RULES["pagat+options"], "house-options")
     assert html.count("The DDV tournament rules play it this way too.") == 1  # karlchen: win
     assert "The DDV tournament rules play none of the others." in html
     assert "Only winning the last trick with the J♣ scores: 1 extra point." in html
@@ -146,17 +157,16 @@ def test_a_house_option_the_tournament_rules_share_is_said_so(client):
 @pytest.mark.parametrize("name", ["ddv", "pagat"])
 def test_every_section_links_to_the_lesson_that_teaches_it(client, lang, name):
     rules = RULES[name]
-    html = page(client, rules, lang)
     table = lessons.coverage(lessons.load_lessons())
     for anchor in ANCHORS:
-        part = section(html, {"equal-cards": "tricks", "reservations": "parties"}.get(anchor, anchor))
+        content = part(client, rules, anchor, lang)
         rule = sections.RULESET_RULES.get(rules.ruleset, {}).get(anchor, sections.SECTION_RULES[anchor])
         first = next(slug for slug, _step in table[rule])
         item = lessons.lesson(first)
         assert item is not None
         link = f'<a href="/{lang}/learn/{first}">'
-        assert link in part, (anchor, first)
-        title = re.search(re.escape(link) + r"(.*?)</a>", part).group(1)
+        assert link in content, (anchor, first)
+        title = re.search(re.escape(link) + r"(.*?)</a>", content).group(1)
         assert html_lib.unescape(title).endswith(item.text(lang).title)
 
 
@@ -173,7 +183,7 @@ def test_party_and_reservation_facts_are_the_engines(client):
     facts = sections.party_facts()
     assert facts.solo_factor == scoring.SOLO_FACTOR and facts.first_asked == asking_order(0)[0]
     assert facts.wedding_alone_like == "solo_diamonds" and facts.earlier_wins
-    html = section(page(client, RULES["pagat"]), "parties")
+    html = part(client, RULES["pagat"], "parties")
     assert f"writes the deal’s value {scoring.SOLO_FACTOR} times" in html
     assert "if the groom wins them all, he plays alone: Diamonds solo." in html
     assert "Players are asked in turn, first the dealer’s left neighbour." in html
@@ -183,7 +193,9 @@ def test_party_and_reservation_facts_are_the_engines(client):
 def test_the_reference_writes_no_number_of_the_game():
     """Counts and numbers are the engine's (SOLO_FACTOR, CLARIFICATION_TRICKS, …): no message
     of the reference's templates may write one."""
-    text = "".join((TEMPLATES / name).read_text() for name in ("_body.html", "_examples.html"))
+    names = sorted(TEMPLATES.rglob("*.html"))
+    assert len(names) >= len(sections.PAGES) + 3
+    text = "".join(name.read_text() for name in names)
     messages = re.findall(r'(?:_|ngettext)\(\s*"([^"]*)"(?:,\s*"([^"]*)")?', text)
     words = re.compile(r"\d|\b(two|three|four|five|six|ten|twelve|twice|thrice)\b", re.I)
     offending = [m for pair in messages for m in pair if m and words.search(re.sub(r"%\(\w+\)[ds]", "", m))]
@@ -191,16 +203,17 @@ def test_the_reference_writes_no_number_of_the_game():
 
 
 def test_the_page_is_kept_per_rules_and_language(client):
-    de, en = page(client, RULES["ddv"], "de"), page(client, RULES["ddv"], "en")
-    assert 'lang="de"' in de and "Bedienen" in section(de, "following-suit")
-    assert "Following suit" in section(en, "following-suit")
-    assert "6 house options are on" in page(client, ALL_ON, "en")
-    assert page(client, RULES["ddv"], "en") == en
+    de, en = page(client, RULES["ddv"], "following-suit", "de"), page(client, RULES["ddv"], "following-suit", "en")
+    assert 'lang="de"' in de and "<h1 id=\"following-suit-h\">Bedienen</h1>" in de
+    assert "<h1 id=\"following-suit-h\">Following suit</h1>" in en
+    assert "6 house options are on" in page(client, ALL_ON, "house-options", "en")
+    assert "No house option is on" in page(client, RULES["ddv"], "house-options", "en")
+    assert page(client, RULES["ddv"], "following-suit", "en") == en
 
 
 @pytest.mark.parametrize("name", ["ddv", "pagat"])
 def test_only_the_lines_a_solo_never_scores_are_tagged_so(client, name):
     """The tag once read an attribute the engine's lines do not have, and tagged every line."""
-    html = section(page(client, RULES[name]), "scoring").split("Worked examples")[0]
+    html = part(client, RULES[name], "scoring").split("Worked examples")[0]
     lines = scoring.scored_lines(RULES[name])
     assert html.count("not in solos") == sum(not line.in_solo for line in lines) > 0

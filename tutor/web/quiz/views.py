@@ -41,9 +41,9 @@ from tutor.web.words import questions as quiz_text
 bp = Blueprint("quiz", __name__, url_prefix=i18n.LANG_PREFIX + "/quiz")
 
 KIND_PATH: Final = "/<any(" + ", ".join(KINDS) + "):kind>"
-# Rule-reference anchors (templates/reference/show.html) by the section a question names.
+# The part of the rules reference (tutor/web/base/reference.py) for the section a question names.
 ANCHORS: Final = {"trumps": "trumps", "cards": "cards", "announcements": "announcements", "winning": "winning",
-                  "scoring": "scoring", "parties": "parties", "reservations": "parties"}
+                  "scoring": "scoring", "parties": "parties", "reservations": "reservations"}
 
 # What a damaged question link says, by the query field at fault.
 LINK_MESSAGES: Final = {

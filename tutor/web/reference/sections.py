@@ -37,9 +37,14 @@ from tutor.rules.reservations import (
 from tutor.rules.rulesets import RuleSet
 from tutor.rules.terms import GAME_IDS, SEATS, Game, Party, narrow
 
-# Each section's anchor (lessons link to /<lang>/rules/#<anchor>, so these are stable) and
-# the rule of lessons/rules.toml it is about; its lesson is the first on the path that
-# teaches that rule (tutor.lessons.coverage).
+# Which anchors are pages and which are parts of one: the addresses every feature links to.
+from tutor.web.base.reference import PAGES as PAGES
+from tutor.web.base.reference import PARTS as PARTS
+from tutor.web.base.reference import page_of as page_of
+
+# Each anchor of the reference (a page, /<lang>/rules/<anchor>, or a part of one; the slugs
+# are stable) and the rule of lessons/rules.toml it is about; its lesson is the first on the
+# path that teaches that rule (tutor.lessons.coverage).
 SECTION_RULES: Final[dict[str, str]] = {
     "cards": "1.deck",
     "trumps": "2.normal",

@@ -1,4 +1,6 @@
-"""The rules reference, `/<lang>/rules/`: one printable page for quick lookup at the table.
+"""The rules reference: a contents page, `/<lang>/rules/`, a page for each section,
+`/<lang>/rules/<section>` (the slugs are the anchors of tutor.web.reference.sections, stable),
+and every section on one printable page for the table, `/<lang>/rules/all`.
 
 Every fact on it is asked of the engine for the visitor's rules: trump orders, card points,
 deadlines, what each party needs, which scoring lines exist and the worked examples. This
@@ -6,18 +8,15 @@ module only arranges the answers into tables; it knows no rule of the game itsel
 """
 from __future__ import annotations
 
-import threading
-from collections import OrderedDict
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, Final
 
-from flask import Blueprint, current_app, render_template, request
-from flask_babel import get_locale
+from flask import Blueprint, abort, redirect, request, url_for
+from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from flask_babel.speaklater import LazyString
-from markupsafe import Markup
 
 from tutor import i18n
 from tutor.rules import scoring
@@ -42,14 +41,13 @@ from tutor.rules.rulesets import RuleSet
 from tutor.rules.scoring import DealSummary, scored_lines
 from tutor.rules.terms import GAME_IDS, AnnouncementId, Party, narrow
 from tutor.web import words
+from tutor.web.base.rendered import render_cached
 from tutor.web.base.rules import current_rules
 from tutor.web.reference import sections
 from tutor.web.words import questions
 from tutor.web.words.cards import SUIT_TITLES
 
 bp = Blueprint("reference", __name__, url_prefix=i18n.LANG_PREFIX)
-KEPT_BODIES: Final = 64  # rendered pages kept per app: each is ~130 kB
-_BODIES_LOCK: Final = threading.Lock()
 
 
 @dataclass
@@ -242,38 +240,92 @@ def lesson_url(lang: str, slug: str) -> str:
     return f"{request.script_root}/{lang}/learn/{slug}"
 
 
-def page_body(rules: RuleSet, lang: str) -> Markup:
-    """The page's content for these rules in this language. It depends on nothing else, so
-    each app keeps the last few it rendered (drawing ~200 cards costs tens of milliseconds)."""
-    key = (rules, lang, request.script_root)
-    bodies: OrderedDict[tuple[RuleSet, str, str], Markup] = current_app.extensions.setdefault(
-        "reference_bodies", OrderedDict())
-    with _BODIES_LOCK:
-        body = bodies.get(key)
-        if body is not None:
-            bodies.move_to_end(key)
-            return body
-    body = Markup(render_template(
-        "reference/_body.html",
-        rules=rules,
-        lesson_url=lesson_url,
-        rule_text=questions.card_rule_text,
-        short=questions.short,
-        tricks=rules.tricks,
-        suit_titles=SUIT_TITLES,
-        situation=situation,
-        is_solo=is_solo,
-        signed=words.signed,
+@dataclass(frozen=True)
+class Entry:
+    """One page of the reference: its slug (its URL, and its anchor on the contents page),
+    its short title (contents, links between pages), its heading and a line on what it says;
+    parts: the anchors inside it that the contents page names too."""
+
+    slug: str
+    title: LazyString
+    heading: LazyString
+    summary: LazyString
+    parts: tuple[tuple[str, LazyString], ...] = ()
+
+
+ENTRIES: Final = (
+    Entry("cards", _l("Cards"), _l("Cards and card points"),
+          _l("The deck, what each card counts, and the cards with names.")),
+    Entry("trumps", _l("Trumps"), _l("Trumps, highest first"),
+          _l("The trumps of each game, and the order of the plain suits.")),
+    Entry("following-suit", _l("Following suit"), _l("Following suit"),
+          _l("Which cards of your hand you may play to a lead.")),
+    Entry("tricks", _l("Tricks"), _l("Who takes the trick"),
+          _l("Who takes a trick, and what happens with equal cards."),
+          (("equal-cards", _l("Equal cards")),)),
+    Entry("parties", _l("Parties"), _l("Parties and reservations"),
+          _l("Re and Kontra, weddings and solos, and which reservation comes first."),
+          (("reservations", _l("Reservations, highest first")),)),
+    Entry("announcements", _l("Announcements"), _l("Announcement deadlines"),
+          _l("How many cards you may still hold to announce or reply.")),
+    Entry("winning", _l("Winning"), _l("What each party needs to win"),
+          _l("The card points or tricks each party needs, after what was announced.")),
+    Entry("scoring", _l("Scoring"), _l("Scoring"),
+          _l("What a deal is worth, line by line, with worked examples.")),
+    Entry("house-options", _l("House options"), _l("House options"),
+          _l("The house options that are on, and what they change.")),
+)
+INDEX: Final = {entry.slug: number for number, entry in enumerate(ENTRIES)}
+assert tuple(INDEX) == sections.PAGES
+
+
+def page_context(rules: RuleSet) -> dict[str, Any]:
+    """What every section's template reads: the engine's answers for these rules and the
+    helpers that word them. The same rules give the same context."""
+    return {
+        "rules": rules,
+        "lesson_url": lesson_url,
+        "rule_text": questions.card_rule_text,
+        "short": questions.short,
+        "tricks": rules.tricks,
+        "suit_titles": SUIT_TITLES,
+        "situation": situation,
+        "is_solo": is_solo,
+        "signed": words.signed,
         **reference_for(rules),
-    ))
-    with _BODIES_LOCK:
-        bodies[key] = body
-        while len(bodies) > KEPT_BODIES:
-            bodies.popitem(last=False)
-    return body
+    }
 
 
 @bp.get("/rules/")
 def show() -> str:
-    """The reference for the visitor's rules."""
-    return render_template("reference/show.html", body=page_body(current_rules(), str(get_locale())))
+    """The contents: each section's title, what it says, and its link. It keeps an element
+    with each old anchor (/<lang>/rules/#<anchor>), and static/js/reference.js sends such an
+    address on to the section's own page."""
+    pages = {entry.slug: url_for(".section", slug=entry.slug) for entry in ENTRIES}
+    return render_cached("reference/contents.html", entries=ENTRIES, pages=pages)
+
+
+@bp.get("/rules/all")
+def everything() -> str:
+    """Every section on one page, to print (two sheets of A4)."""
+    return render_cached("reference/all.html", entries=ENTRIES, h=3, **page_context(current_rules()))
+
+
+@bp.get("/rules/<slug>")
+def section(slug: str) -> ResponseReturnValue:
+    """One section for the visitor's rules, with the sections before and after it. A part of
+    a section (`equal-cards`) sends on to its place in the section."""
+    if slug in sections.PARTS:
+        return redirect(url_for(".section", slug=sections.page_of(slug), _anchor=slug), code=301)
+    number = INDEX.get(slug)
+    if number is None:
+        abort(404)
+    entry = ENTRIES[number]
+    return render_cached(
+        "reference/section.html",
+        entry=entry,
+        previous=ENTRIES[number - 1] if number else None,
+        following=ENTRIES[number + 1] if number + 1 < len(ENTRIES) else None,
+        h=2,
+        **page_context(current_rules()),
+    )

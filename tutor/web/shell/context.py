@@ -1,5 +1,6 @@
 """What every template can use: the page's language and its alternates, the navigation,
-card faces, labels, which rules are in force and versioned static URLs."""
+card faces, labels, which rules are in force, the rules reference's addresses and versioned
+static URLs."""
 from __future__ import annotations
 
 from typing import Any
@@ -11,6 +12,7 @@ from tutor import i18n
 from tutor.rules.rulesets import RuleSet
 from tutor.web import words
 from tutor.web.base import rendered
+from tutor.web.base.reference import reference_url
 from tutor.web.base.rules import current_rules, to_cookie
 from tutor.web.shell import pwa
 from tutor.web.shell.pwa import static_url
@@ -60,5 +62,6 @@ def init_app(app: Flask) -> None:
             "labels": words,
             "current_rules": current_rules,
             "changed_options": changed_options,
+            "reference_url": reference_url,
             "rules_key": to_cookie(current_rules()),
         }

@@ -12,6 +12,8 @@ from flask_babel import force_locale
 from flask_babel import gettext as _
 
 from tutor import i18n
+from tutor.web.base.reference import PAGES as REFERENCE_SECTIONS
+from tutor.web.base.reference import reference_url
 
 bp = Blueprint("pwa", __name__)
 
@@ -47,18 +49,24 @@ def static_url(filename: str) -> str:
 def shell_urls() -> list[str]:
     """What the service worker precaches for every language: styles, scripts, icons."""
     files = ["css/app.css", "css/score.css", "js/app.js", "css/quiz.css", "js/quiz.js", "css/learn.css", "js/learn.js",
-             "js/score-table.js"]
+             "js/score-table.js", "js/reference.js"]
     files.append("vendor/" + current_app.config["HTMX_FILE"])
     files += [f"icons/icon-{size}.png" for size in ICON_SIZES]
     return [static_url(name) for name in files]
 
 
+def reference_pages(lang: str) -> list[str]:
+    """The rules reference of one language: its contents and every section, in order (the
+    sections are the contents page's links to the reference's section pages)."""
+    return [reference_url(lang=lang), *(reference_url(slug, lang=lang) for slug in REFERENCE_SECTIONS)]
+
+
 def language_pages() -> dict[str, list[str]]:
-    """What the service worker keeps of one language: its offline page, rules reference and
-    calculator; precached for the visitor's own language, kept for another once visited."""
+    """What the service worker keeps of one language: its offline page, rules reference
+    (contents and sections) and calculator; precached for the visitor's own language, kept
+    for another once visited. The offline page comes first (the worker's anyOffline)."""
     return {
-        lang: [url_for("pages.offline", lang=lang), url_for("reference.show", lang=lang),
-               url_for("score.calculator", lang=lang)]
+        lang: [url_for("pages.offline", lang=lang), *reference_pages(lang), url_for("score.calculator", lang=lang)]
         for lang in i18n.LANGUAGES
     }
 
