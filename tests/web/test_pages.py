@@ -1,9 +1,11 @@
 """Every page: real, translated, with the navigation and its own section marked."""
 from __future__ import annotations
 
+import re
+
 import pytest
 
-from tests.conftest import LANGUAGES
+from tests.conftest import LANGUAGES, PAGES
 
 
 @pytest.mark.parametrize(
@@ -54,3 +56,21 @@ def test_translate_cli_is_registered(runner):
     result = runner.invoke(args=["translate", "--help"])
     assert result.exit_code == 0
     assert "update" in result.output and "compile" in result.output
+
+
+TITLE = re.compile(r"<title>(.*?)</title>", re.S)
+TITLED_PAGES = (*PAGES, "play/?s=1&l=0", "quiz/winner", "quiz/daily", "learn/words", "sheet/")
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("path", TITLED_PAGES)
+def test_every_title_is_plain_text(client, lang, path):
+    """A page's title is what a tab, a bookmark and a screen reader say: words only, never
+    markup that slipped into the title block."""
+    response = client.get(f"/{lang}/{path}", follow_redirects=True)
+    assert response.status_code == 200
+    title = TITLE.search(response.get_data(as_text=True))
+    assert title is not None
+    text = title.group(1)
+    assert "<" not in text and ">" not in text and "\n" not in text.strip(), text
+    assert text.strip().endswith("Doko Tutor")
