@@ -169,6 +169,9 @@ def test_every_link_of_the_app_to_the_reference_lands_on_what_it_names(app, clie
     # the quiz's links name the section of its questions, the calculator's the scoring section
     assert any(href == f"/{lang}/rules/scoring" and "/score/" in path for path, href in links)
     assert any(href == f"/{lang}/rules/parties#reservations" for _path, href in links)
+    # which card may follow is the following-suit page's rule, who takes a trick the tricks page's
+    assert (f"/{lang}/quiz/legal (answered)", f"/{lang}/rules/following-suit") in links
+    assert (f"/{lang}/quiz/winner (answered)", f"/{lang}/rules/tricks") in links
 
 
 def test_no_link_of_the_app_uses_an_old_anchor_of_the_one_page_reference(app, client):

@@ -43,7 +43,9 @@ bp = Blueprint("quiz", __name__, url_prefix=i18n.LANG_PREFIX + "/quiz")
 KIND_PATH: Final = "/<any(" + ", ".join(KINDS) + "):kind>"
 # The part of the rules reference (tutor/web/base/reference.py) for the section a question names.
 ANCHORS: Final = {"trumps": "trumps", "cards": "cards", "announcements": "announcements", "winning": "winning",
-                  "scoring": "scoring", "parties": "parties", "reservations": "reservations"}
+                  "scoring": "scoring", "parties": "parties", "reservations": "reservations",
+                  # Kinds whose rule has a page of its own, before their section's.
+                  "kind:legal": "following-suit", "kind:winner": "tricks"}
 
 # What a damaged question link says, by the query field at fault.
 LINK_MESSAGES: Final = {
