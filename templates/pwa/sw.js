@@ -166,7 +166,10 @@ function cacheScoreTables() {
     .filter((url) => SCORE_PAGE.test(url))
     .map((url) => cache.match(url).then((page) => page && page.text()).then((html) => {
       const found = html && /data-offline-table="([^"]+)"/.exec(html);
-      return found && cache.add(found[1].replace(/&amp;/g, "&"));
+      if (!found) return undefined;
+      // The table's address is versioned: one kept is never fetched again.
+      const table = found[1].replace(/&amp;/g, "&");
+      return cache.match(table).then((kept) => kept || cache.add(table));
     }).catch(() => undefined))));
 }
 

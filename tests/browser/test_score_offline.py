@@ -31,3 +31,20 @@ def test_a_deal_is_scored_offline_as_the_server_scores_it(page, context):
     context.set_offline(False)
     page.goto("/de/score/?re_points=151&re_announced=re")
     expect(page.locator("#verdict")).to_have_text(offline_text)
+
+
+def test_the_table_is_fetched_once_not_again_after_every_page(page, context):
+    """The table's address is versioned: once the worker keeps it, later pages (each of which
+    makes the worker check the languages it keeps) never fetch it again."""
+    tables: list[str] = []
+    context.on("request", lambda request: tables.append(request.url) if "/score/table/" in request.url else None)
+    page.goto("/en/")
+    ready(page)
+    page.wait_for_function("""caches.keys().then((keys) => Promise.all(keys.map((k) => caches.open(k)
+        .then((c) => c.keys())))).then((lists) => lists.flat().some((r) => r.url.includes('/score/table/')))""")
+    fetched = len(tables)
+    assert fetched >= 1
+    for path in ("/en/learn/", "/en/rules/", "/en/quiz/", "/en/"):
+        page.goto(path)
+        page.wait_for_load_state("networkidle")
+    assert len(tables) == fetched, tables
