@@ -171,7 +171,7 @@ def round_trip(app, store: Store, names: list[str], key: str, bock: bool, first:
     return new_evening
 
 
-@settings(max_examples=50, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(evenings())
 def test_json_export_then_import_gives_the_same_evening(app, store, generated):
     round_trip(app, store, *generated)
