@@ -102,3 +102,16 @@ def test_a_damaged_file_is_refused_on_the_start_page(browser, file_server, sheet
     assert phone.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     assert script_errors == []
     context.close()
+
+
+def test_a_file_over_a_megabyte_gets_the_form_again_with_the_reason(browser, file_server, tmp_path):
+    big = tmp_path / "big.json"
+    big.write_text(" " * (3 * 1024 * 1024))
+    context = browser.new_context(viewport=PHONE, base_url=file_server, service_workers="block")
+    phone = context.new_page()
+    phone.goto("/en/sheet/")
+    phone.locator("input[name=sheet]").set_input_files(big)
+    phone.get_by_role("button", name="Import the sheet").click()
+    expect(phone.locator("#error-import")).to_have_text(
+        "The file is too large for a sheet file (at most 1 MB). Nothing was imported.")
+    context.close()
