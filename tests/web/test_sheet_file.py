@@ -393,3 +393,36 @@ def test_the_start_page_offers_the_import_form_without_javascript(client):
     form = html.split('aria-labelledby="import-heading"', 1)[1].split("</form>", 1)[0]
     assert 'method="post" enctype="multipart/form-data"' in form and 'action="/en/sheet/import"' in form
     assert 'type="file" name="sheet"' in form and 'type="submit"' in form
+
+
+JSON_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers(-(10**30), 10**30) | st.floats(allow_nan=False) | st.text(max_size=30),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=12), inner, max_size=4),
+    max_leaves=12,
+)
+
+
+def _paths(value: Any, prefix: tuple = ()) -> list[tuple]:
+    """Every place in a document: each key of an object, each item of a list."""
+    found = [prefix] if prefix else []
+    items = value.items() if isinstance(value, dict) else enumerate(value) if isinstance(value, list) else ()
+    for key, item in items:
+        found += _paths(item, (*prefix, key))
+    return found
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(data=st.data())
+def test_any_value_anywhere_in_the_file_is_a_sheet_or_a_reason_never_a_crash(app, store, exported, data):
+    doc = json.loads(json.dumps(exported))
+    path = data.draw(st.sampled_from(_paths(doc)))
+    target = doc
+    for key in path[:-1]:
+        target = target[key]
+    target[path[-1]] = data.draw(JSON_VALUES)
+    before = count_sheets(store)
+    response = upload(app.test_client(), json.dumps(doc).encode())
+    assert response.status_code in (303, 400)
+    assert count_sheets(store) == before + (response.status_code == 303)
+    if response.status_code == 400:
+        assert error_text(response).endswith("Nothing was imported.")
