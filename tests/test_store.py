@@ -92,3 +92,27 @@ def test_two_phones_writing_at_once_never_both_win(store):
     assert sorted(outcomes) == ["conflict"] * 5 + ["saved"]
     loaded, _, deals = store.load(sheet.edit_key)
     assert loaded.version == 2 and len(deals) == 1
+
+
+def test_a_sheet_is_created_with_its_deals_in_one_transaction(store):
+    """An imported sheet: the sheet and every deal at once, in order, with ids of their own."""
+    sheet = store.create_sheet(["A", "B", "C", "D"], "ddv", True, 2, [{"n": 1}, {"n": 2}, {"n": 3}])
+    loaded, editor, deals = store.load(sheet.edit_key)
+    assert loaded == sheet and editor and loaded.version == 1
+    assert [d.data for d in deals] == [{"n": 1}, {"n": 2}, {"n": 3}] and [d.position for d in deals] == [1, 2, 3]
+    assert len({d.id for d in deals}) == 3
+    store.add_deal(sheet, 1, {"n": 4})  # the sheet goes on like any other
+    assert [d.data["n"] for d in store.load(sheet.view_key)[2]] == [1, 2, 3, 4]
+
+
+def test_a_failure_while_writing_the_deals_leaves_no_sheet(store):
+    def sheets() -> int:
+        store.setup()
+        with store._transaction() as cur:
+            cur.execute("SELECT COUNT(*) FROM sheets")
+            return int(cur.fetchone()[0])
+
+    before = sheets()
+    with pytest.raises(TypeError):  # the third deal cannot be written: the first two roll back with the sheet
+        store.create_sheet(["A", "B", "C", "D"], "ddv", False, 0, [{"n": 1}, {"n": 2}, {"n": {3}}])
+    assert sheets() == before

@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 import secrets
 import sqlite3
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -168,7 +168,10 @@ class Store:
                 raise Conflict(sheet_id)
             yield cur
 
-    def create_sheet(self, players: list[str], rules: str, bock: bool, first_dealer: int) -> Sheet:
+    def create_sheet(self, players: list[str], rules: str, bock: bool, first_dealer: int,
+                     deals: Sequence[dict[str, Any]] = ()) -> Sheet:
+        """A new sheet with new keys, and its deals when it is imported: the sheet and all its
+        deals in one transaction, so a failure on the way leaves no sheet at all."""
         self.setup()
         sheet = Sheet(new_key(), new_key(), new_key(), tuple(players), rules, bock, first_dealer, 1)
         with self._transaction() as cur:
@@ -177,6 +180,9 @@ class Store:
                 (sheet.id, sheet.edit_key, sheet.view_key, json.dumps(players), rules, int(bock), first_dealer,
                  sheet.version, datetime.now(UTC).isoformat()),
             )
+            for position, data in enumerate(deals, start=1):
+                cur.execute("INSERT INTO deals (sheet_id, id, position, data) VALUES (?, ?, ?, ?)",
+                            (sheet.id, new_deal_id(), position, json.dumps(data, sort_keys=True)))
         return sheet
 
     @staticmethod
