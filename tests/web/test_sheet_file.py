@@ -79,8 +79,12 @@ def evenings(draw) -> tuple[list[str], str, bool, int, list[Deal]]:
         try:
             tricks = 0 if points == 0 else rules.tricks if points == 240 else fitting_re_tricks(rules, game, points,
                                                                                                  extras)
-            deal = Deal(game, points, tricks, dealer, re, draw(st.sampled_from([None, "re", "no_90"])),
-                        draw(st.sampled_from([None, "kontra", "no_60"])), extras, dealer != rotation)
+            if draw(st.integers(0, 3)) == 0:  # now and then a quick deal: the winners and the value
+                deal = Deal.quick_entry(game, dealer, re, draw(st.sampled_from(["re", "kontra"])),
+                                        draw(st.integers(1, 99)), bock and draw(st.booleans()), dealer != rotation)
+            else:
+                deal = Deal(game, points, tricks, dealer, re, draw(st.sampled_from([None, "re", "no_90"])),
+                            draw(st.sampled_from([None, "kontra", "no_60"])), extras, dealer != rotation)
             check_deal(rules, players, deal)
         except RulesError:
             continue  # a deal the form would refuse: the sheet never stores it
@@ -177,6 +181,16 @@ def test_json_export_then_import_gives_the_same_evening(app, store, generated):
     round_trip(app, store, *generated)
 
 
+def test_quick_deals_come_back_as_quick_deals(app, store):
+    """A table that never counts card points: its quick deals, a quick solo among them, come
+    back with their winners and values."""
+    deals = [Deal.quick_entry("normal", 0, (1, 3), "re", 2), Deal.quick_entry("solo_queens", 1, (2,), "kontra", 3),
+             Deal.quick_entry("normal", 1, (0, 2), "kontra", 1, bock=True)]
+    came_back = round_trip(app, store, ["Anna", "Bert", "Carl", "Dora"], "ddv", True, 0, deals)
+    assert [row.deal.quick for row in came_back.rows] == [deal.quick for deal in deals]
+    assert came_back.rows[1].entries == (3, 3, -9, 3)
+
+
 def test_a_round_that_ends_in_vorgefuehrt_solos_comes_back_the_same(app, store):
     """Normal games until the round's last four deals, then each owing player's forced solo."""
     rules, deals = rules_from_key("ddv"), []
@@ -204,14 +218,16 @@ def test_csv_export_read_back_gives_each_deals_entries_and_totals(app, store, ge
     text = app.test_client().get(f"/{lang}/sheet/{sheet.edit_key}/sheet.csv").get_data(as_text=True)
     assert text.startswith("\ufeff")
     rows = list(csv.reader(io.StringIO(text.removeprefix("\ufeff"), newline=""), delimiter=DELIMITERS[lang]))
-    assert len(rows) == len(deals) + 2 and all(len(r) == 7 + len(names) for r in rows)
-    assert rows[0][7:] == [csv_cell(n) for n in names]
+    assert len(rows) == len(deals) + 2 and all(len(r) == 8 + len(names) for r in rows)
+    assert rows[0][8:] == [csv_cell(n) for n in names]
     for row, cells in zip(ev.rows, rows[1:-1], strict=True):
         assert cells[0] == str(row.number) and cells[1] == csv_cell(names[row.deal.dealer])
-        assert bool(cells[3]) == row.compulsory and cells[5] == str(row.deal.re_points)
-        assert cells[6] == str(row.multiplier)
-        assert cells[7:] == ["" if e is None else str(e) for e in row.entries]
-    assert rows[-1][7:] == [str(t) for t in ev.totals]
+        assert bool(cells[3]) == row.compulsory
+        # a quick deal has no card points but its winners and value; a counted one the reverse
+        assert (cells[5], bool(cells[6])) == (("", True) if row.deal.quick else (str(row.deal.re_points), False))
+        assert cells[7] == str(row.multiplier)
+        assert cells[8:] == ["" if e is None else str(e) for e in row.entries]
+    assert rows[-1][8:] == [str(t) for t in ev.totals]
 
 
 # --- the import: what it makes and what it refuses ------------------------------------------------
