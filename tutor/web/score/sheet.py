@@ -16,10 +16,9 @@ from typing import Any, Final
 import segno
 from babel.numbers import format_currency, get_decimal_symbol
 from flask import Blueprint, Flask, abort, current_app, g, make_response, redirect, render_template, request, url_for
-from flask_babel import get_locale
+from flask_babel import get_locale, ngettext
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
-from flask_babel import ngettext
 from markupsafe import Markup, escape
 from werkzeug.datastructures import MultiDict
 from werkzeug.wrappers import Response
@@ -251,6 +250,7 @@ def sheet_context(loaded: Loaded) -> dict[str, Any]:
         "view_qr": view_qr,
         "chart": chart(loaded.evening),
         "stats": player_stats(loaded.evening),
+        **settle_context(loaded),
     }
 
 
@@ -400,12 +400,12 @@ def show(key: str) -> tuple[str, int]:
     """The sheet: every deal with each player's entry, the checks, the totals, what is next;
     with ``?cents=`` also who pays whom (htmx asks for just that box)."""
     loaded = Loaded(key)
-    settle = settle_context(loaded)
-    status = 400 if settle["cents_error"] else 200
+    context = sheet_context(loaded)
+    status = 400 if context["cents_error"] else 200
     if htmx.target(request) == "settle-up":
-        return render_template("sheet/_settle.html", **sheet_context(loaded), **settle), status
+        return render_template("sheet/_settle.html", **context), status
     template = "sheet/_live.html" if htmx.is_partial(request) else "sheet/show.html"
-    return render_template(template, **sheet_context(loaded), **settle), status
+    return render_template(template, **context), status
 
 
 def _deal_page(
