@@ -356,3 +356,31 @@ def test_nothing_on_the_read_only_sheet_looks_tappable(browser, sheet_server):
     number = row.locator(".deal-cell__number")
     assert number.evaluate("el => getComputedStyle(el).textDecorationLine") == "none"
     context.close()
+
+
+@pytest.mark.parametrize("javascript", [True, False], ids=["htmx", "no-js"])
+def test_settle_up_at_seven_players_fits_360_px(browser, sheet_server, axe_source, javascript):
+    context = browser.new_context(viewport=PHONE, base_url=sheet_server, java_script_enabled=javascript,
+                                  service_workers="block")
+    page = context.new_page()
+    url = sheet_with_deals(page, 7, 5)
+    page.goto(url)
+    page.fill("input[name=cents]", "abc")
+    page.click("text=Who pays whom?")
+    expect(page.locator("#error-cents")).to_have_text("Enter the cents per point as a whole number from 1 to 100.")
+    page.fill("input[name=cents]", "10")
+    page.click("text=Who pays whom?")
+    expect(page.locator("#settle-up caption")).to_have_text("Balance at 10 cents per point")
+    assert "cents=10" in page.url  # the address gives the same box again
+    assert page.locator("#error-cents").inner_text() == ""
+    assert page.locator(".settle-balances tbody tr").count() == 7
+    payments = page.locator(".payments li").all_inner_texts()
+    assert 1 <= len(payments) <= 6 and all(" pays " in p and "€" in p for p in payments)
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    assert overflow_outside_scroll_regions(page) == []
+    if javascript:
+        assert violations(page, axe_source) == []
+        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(SCREENSHOTS / "sheet-7-settle-up.png"), full_page=True)
+        page.locator("#settle-up").screenshot(path=str(SCREENSHOTS / "sheet-7-settle-up-box.png"))
+    context.close()
