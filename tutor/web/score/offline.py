@@ -226,15 +226,19 @@ def build(key: str) -> dict[str, Any]:
     need_error: dict[str, list[int]] = {}
     for party in PARTIES:
         rows_of_party = []
+        # The party's own card points that fit each count of its own tricks, fewest first.
+        owns = []
+        for won in range(tricks + 1):
+            interval = fit[won if party == "re" else tricks - won]
+            owns.append([] if interval is None else sorted(
+                (p if party == "re" else DECK_POINTS - p) for p in range(interval[0], interval[1] + 1)))
         for combo_index, combo in enumerate(combos):
             counts = {e: n for e, n in zip(extras, combo, strict=True) if n}
             row_errors: list[int | None] = []
             for won in range(tricks + 1):
                 t = won if party == "re" else tricks - won
-                interval, fewest = fit[t], need[party][combo_index][won]
-                own = [] if interval is None else sorted(
-                    (p if party == "re" else DECK_POINTS - p) for p in range(interval[0], interval[1] + 1))
-                short = [q for q in own if fewest is None or q < fewest]
+                own, fewest = owns[won], need[party][combo_index][won]
+                short = own if fewest is None else [q for q in own if q < fewest]
                 if not short:
                     row_errors.append(None)
                     continue
