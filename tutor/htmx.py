@@ -29,6 +29,11 @@ def is_partial(req: Request) -> bool:
     return bool(hx) and not hx.boosted and not hx.history_restore_request
 
 
+def target(req: Request) -> str | None:
+    """The id of the element a partial request will swap (None for a whole page)."""
+    return _headers(req).target if is_partial(req) else None
+
+
 def add_vary(response: Response) -> Response:
     """Caches must keep the fragment and the page of one URL apart."""
     response.vary.add("HX-Request")

@@ -7,19 +7,29 @@
   "use strict";
 
   var MAX_TEXT = 12;  // as the server's form: no number field needs more characters
+  var MAX_DIGITS = 9;  // as tutor/parse.py
+  // What Python's str.strip() takes off both ends (the server's form reads fields so).
+  var SPACE = "[\\t\\n\\x0b\\x0c\\r\\x1c-\\x1f \\x85\\xa0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000]";
+  var STRIP = new RegExp("^" + SPACE + "+|" + SPACE + "+$", "g");
+  var NUMBER = /^([-+\u2212]?)([0-9]+)$/;
 
   function text(values, name) {
     var value = values[name];
-    return typeof value === "string" ? value.trim().slice(0, 200) : "";
+    return typeof value === "string" ? Array.from(value.replace(STRIP, "")).slice(0, 200).join("") : "";
   }
 
-  // A whole number in [low, high]; undefined when blank; null when not one.
+  // The form's own errors, found before the engine is asked (tutor/web/score/form.py).
+  function formError(code, field, params) { return [code, field, params || {}]; }
+
+  // A whole number in [low, high] as tutor/parse.py reads it: undefined when blank, the
+  // number, or the field's error.
   function number(values, name, low, high) {
     var t = text(values, name);
     if (t === "") return undefined;
-    if (t.length > MAX_TEXT || !/^-?[0-9]+$/.test(t)) return null;
-    var n = parseInt(t, 10);
-    return n >= low && n <= high ? n : null;
+    var match = Array.from(t).length > MAX_TEXT ? null : NUMBER.exec(t);
+    if (!match || match[2].length > MAX_DIGITS) return formError("not_a_number", name);
+    var n = parseInt(match[2], 10) * (match[1] === "-" || match[1] === "\u2212" ? -1 : 1);
+    return n >= low && n <= high ? n : formError("out_of_range", name, {low: low, high: high});
   }
 
   function comboIndex(table, counts) {
@@ -37,63 +47,102 @@
     return !!range && points >= range[0] && points <= range[1];
   }
 
-  function extrasFit(table, counts, points, tricks) {
-    var own = {re: [tricks, points], kontra: [table.tricks - tricks, table.deck_points - points]};
+  // The engine's error for these points, tricks and extras (null: the deal can happen), in
+  // the order the engine checks: points and tricks; extras of both parties that it finds
+  // first; each party's own extras, Re's then Kontra's; the other extras of both parties.
+  function refusal(table, game, counts, points, tricks) {
+    if (!fits(table, points, tricks)) return table.errors[table.fit_error[tricks]];
+    if (!table.checks_extras[game]) return null;
     var parties = ["re", "kontra"];
-    for (var i = 0; i < parties.length; i++) {
-      var party = parties[i];
-      var fewest = table.need[party][comboIndex(table, counts[party])][own[party][0]];
-      if (fewest === null || own[party][1] < fewest) return false;
-    }
     var plain = {re: {}, kontra: {}};
     parties.forEach(function (party) {
       table.extras.forEach(function (extra) {
         if (extra !== "doppelkopf") plain[party][extra] = counts[party][extra] || 0;
       });
     });
-    var key = comboIndex(table, plain.re) + ":" + comboIndex(table, plain.kontra);
-    return !(key in table.refused_together);
+    var together = table.refused_together[comboIndex(table, plain.re) + ":" + comboIndex(table, plain.kontra)];
+    if (together && together[1]) return table.errors[together[0]];
+    var own = {re: [tricks, points], kontra: [table.tricks - tricks, table.deck_points - points]};
+    for (var i = 0; i < parties.length; i++) {
+      var party = parties[i], combo = comboIndex(table, counts[party]);
+      var fewest = table.need[party][combo][own[party][0]];
+      if (fewest === null || own[party][1] < fewest) {
+        return table.errors[table.need_error_rows[table.need_error[party][combo]][own[party][0]]];
+      }
+    }
+    return together ? table.errors[together[0]] : null;
   }
 
-  // The engine's answer for the form's values: {status: "empty" | "invalid" | "ok", ...}.
+  // The engine's answer for the form's values: {status: "empty" | "invalid" | "ok", ...};
+  // "invalid" with errors: {field: [code, field, values]}, the server's for the same fields.
   function lookup(table, values, offered) {
+    var errors = {};
+    function fail(error) { if (error && !(error[1] in errors)) errors[error[1]] = error; }
     var game = text(values, "game") || "normal";
-    if (!(game in table.games) || (offered && offered.indexOf(game) < 0)) return {status: "invalid"};
-    var column = table.games[game];
+    if (!(game in table.games)) {
+      fail(formError("unknown_choice", "game"));
+      game = null;
+    } else if (offered && offered.indexOf(game) < 0) {
+      fail(game in table.refused_games ? table.errors[table.refused_games[game]] : formError("unknown_choice", "game"));
+      game = null;
+    }
     var schwarz = text(values, "schwarz");
-    if (["", "re", "kontra"].indexOf(schwarz) < 0) return {status: "invalid"};
+    if (["", "re", "kontra"].indexOf(schwarz) < 0) {
+      fail(formError("unknown_choice", "schwarz"));
+      schwarz = "";
+    }
     var points = number(values, "re_points", 0, table.deck_points);
     var tricks = number(values, "re_tricks", 0, table.tricks);
-    var levels = {}, bad = points === null || tricks === null;
+    [points, tricks].forEach(function (n) { if (Array.isArray(n)) fail(n); });
+    if (Array.isArray(points)) points = null;
+    if (Array.isArray(tricks)) tricks = null;
+    var levels = {};
     ["re", "kontra"].forEach(function (party) {
       levels[party] = table.levels[party].indexOf(text(values, party + "_announced"));
-      if (levels[party] < 0) bad = true;
+      if (levels[party] < 0) fail(formError("unknown_choice", party + "_announced"));
     });
     var counts = {re: {}, kontra: {}};
     ["re", "kontra"].forEach(function (party) {
       table.extras.forEach(function (extra) {
         var n = number(values, party + "_" + extra, 0, table.extra_max[extra]);
-        if (n === null) bad = true;
+        if (Array.isArray(n)) fail(n);
         else if (n) counts[party][extra] = n;
       });
     });
     if (schwarz) {
       var given = table.schwarz[schwarz];
-      if (tricks !== undefined && tricks !== given[1]) bad = true;
+      if (typeof tricks === "number" && tricks !== given[1]) fail(formError("schwarz_tricks", "re_tricks"));
       points = given[0];
       tricks = given[1];
     }
-    if (bad) return {status: "invalid"};
+    var invalid = function () { return {status: "invalid", errors: errors}; };
+    if (Object.keys(errors).length || game === null) return invalid();
     if (points === undefined) return {status: "empty"};
-    var extrasCount = table.counts_extras[column];
-    var ok = function (t) { return fits(table, points, t) && (!extrasCount || extrasFit(table, counts, points, t)); };
     if (tricks === undefined) {
-      // Tricks not given: any count in which both parties took a trick (schwarz is said on its own).
-      for (var t = 1; t < table.tricks && tricks === undefined; t++) if (ok(t)) tricks = t;
-      if (tricks === undefined) return {status: "invalid"};
-    } else if (!ok(tricks)) {
-      return {status: "invalid"};
+      // Tricks not given: the engine tries the count it guesses first, then the others nearest
+      // it (schwarz is said on its own); its error at the guess is the answer if none fits.
+      var guess = table.guess[points];
+      if (String(points) in table.schwarz_only) {
+        fail(table.errors[table.schwarz_only[String(points)]]);
+        return invalid();
+      }
+      for (var d = 0; d < table.tricks && tricks === undefined; d++) {
+        [guess - d, guess + d].forEach(function (t) {
+          if (tricks === undefined && t >= 1 && t < table.tricks && !refusal(table, game, counts, points, t)) tricks = t;
+        });
+      }
+      if (tricks === undefined) {
+        fail(refusal(table, game, counts, points, guess));
+        return invalid();
+      }
+    } else {
+      var refused = refusal(table, game, counts, points, tricks);
+      if (refused) {
+        fail(refused);
+        return invalid();
+      }
     }
+    var column = table.games[game];
     var band = 0;
     while (band + 1 < table.band_starts.length && table.band_starts[band + 1] <= points) band++;
     var state = tricks === 0 ? 0 : tricks === table.tricks ? 2 : 1;
@@ -102,7 +151,7 @@
     var answer = table.answers[table.grid[column][band][cell]];
     var lines = answer.slice(3).map(function (i) { return table.lines[i].slice(); });
     var re = answer[1], kontra = answer[2];
-    if (extrasCount) {
+    if (table.counts_extras[column]) {
       table.extras.forEach(function (extra) {
         ["re", "kontra"].forEach(function (party) {
           var n = counts[party][extra] || 0;
@@ -119,7 +168,17 @@
             scores: {re: re, kontra: kontra}, re_points: points, re_tricks: tricks};
   }
 
-  root.DokoScoreTable = {lookup: lookup};
+  // An error in the page's words: the server's sentence for its code, its places filled as
+  // Python's % fills them.
+  function message(words, error) {
+    var template = words.messages[error[0]] || "";
+    return template.replace(/%(?:\((\w+)\)[sd]|%)/g, function (all, name) {
+      if (!name) return "%";
+      return name in error[2] ? String(error[2][name]) : "";
+    });
+  }
+
+  root.DokoScoreTable = {lookup: lookup, message: message};
   if (typeof document === "undefined") return;
 
   // --- on the calculator page -------------------------------------------------------------
@@ -156,6 +215,19 @@
     return data;
   }
 
+  // Each field's message next to it, as the server puts it there (id error-<field>).
+  function showErrors(errors) {
+    Array.prototype.forEach.call(form.elements, function (field) {
+      if (!field.name) return;
+      var place = document.getElementById("error-" + field.name);
+      if (place) place.textContent = field.name in errors ? message(table.words, errors[field.name]) : "";
+      if (field.name in errors) field.setAttribute("aria-invalid", "true");
+      else field.removeAttribute("aria-invalid");
+    });
+    var more = form.querySelector(".calc__more");  // Re's tricks are folded away unless wrong
+    if (more && "re_tricks" in errors) more.open = true;
+  }
+
   function show(answer) {
     var w = table.words;
     var box = document.getElementById("result");
@@ -165,10 +237,11 @@
     box.textContent = "";
     box.appendChild(el("h2", {id: "result-heading", "class": "visually-hidden"}, [w.caption]));
     box.appendChild(el("p", {"class": "hint offline-note"}, [w.offline]));
+    showErrors(answer.errors || {});
     if (answer.status !== "ok") {
-      var message = answer.status === "empty" ? w.empty : w.invalid;
-      box.appendChild(el("p", {"class": "result-box__empty"}, [message]));
-      if (verdict) verdict.textContent = message;
+      var note = answer.status === "empty" ? w.empty : w.correct;
+      box.appendChild(el("p", {"class": "result-box__empty"}, [note]));
+      if (verdict) verdict.textContent = note;
       if (kontra) kontra.textContent = "–";
       return;
     }

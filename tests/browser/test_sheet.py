@@ -3,6 +3,7 @@ through the calculator's fields, one edited and one deleted, the totals checked 
 rules module, and the read-only link followed on a second phone."""
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -72,6 +73,20 @@ def enter(page: Page, re_players: tuple[int, ...], fields: dict[str, str]) -> No
     expect(page.locator("h1")).to_have_text("Score sheet")
 
 
+def tap(page: Page, cell, touch: bool = False) -> None:
+    """Tap a cell as a finger would: at its middle, once it stands in the middle of the screen
+    (clear of the bar at the bottom; at six and seven players the table scrolls sideways under
+    its sticky first column to bring the cell in). Playwright's own click refuses, rightly:
+    the row's link covers the cell."""
+    cell.evaluate("el => el.scrollIntoView({block: 'center', inline: 'center'})")
+    box = cell.bounding_box()
+    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    if touch:
+        page.touchscreen.tap(x, y)
+    else:
+        page.mouse.click(x, y)
+
+
 def totals(page: Page) -> list[int]:
     cells = page.locator("tfoot td.num").all_inner_texts()
     return [int(c.strip().replace("\u2212", "-")) for c in cells]
@@ -106,7 +121,7 @@ def test_an_evening_with_an_edit_and_a_delete(phone, browser, sheet_server, axe_
     phone.screenshot(path=str(SCREENSHOTS / "sheet-evening.png"), full_page=True)
 
     # Deal 3 was 121, not 120: no tie, so no Bock round from it.
-    phone.click("a[aria-label='Change deal 3']")
+    tap(phone, phone.locator("#deal-3 td").first)  # a tap anywhere on the row opens the deal
     expect(phone.locator("input[name=re_points]")).to_have_value("120")
     enter(phone, (0, 2), {"re_points": "121"})
     plays = list(EVENING)
@@ -114,7 +129,7 @@ def test_an_evening_with_an_edit_and_a_delete(phone, browser, sheet_server, axe_
     assert totals(phone) == expected_totals(plays)
 
     # Deal 6 was entered by mistake: delete it.
-    phone.click("a[aria-label='Change deal 6']")
+    tap(phone, phone.locator("#deal-6 .deal-cell"))
     phone.click("text=Delete this deal")
     phone.click("text=Delete deal 6")
     expect(phone.locator("h1")).to_have_text("Score sheet")
@@ -274,3 +289,98 @@ def test_the_read_only_link_is_a_qr_code_that_decodes_to_it(phone):
     assert not phone.locator(".sheet-editor-link input").is_visible()
     phone.click("text=Show the editor’s link")
     assert phone.locator(".sheet-editor-link input").input_value() == phone.url.split("#")[0]
+
+
+NAMES = ["Anna", "Bert", "Carl", "Dora", "Emil", "Fritz", "Gerda"]
+
+
+def sheet_with_deals(page: Page, players: int, deals: int) -> str:
+    """A sheet of ``players`` with ``deals`` normal games, entered over HTTP (quicker than the
+    form; the form itself is the other tests' business). The editor's URL."""
+    form = "&".join([f"player={name}" for name in NAMES[:players]] + ["ruleset=ddv"])
+    plain = {"Content-Type": "application/x-www-form-urlencoded"}
+    made = page.request.post("/en/sheet/", data=form, headers=plain, max_redirects=0)
+    url = made.headers["location"]
+    for _ in range(deals):
+        html = page.request.get(url + "/deal").text()
+        fields = {name: value for name, value in re.findall(r'name="(version|once)" value="([^"]*)"', html)}
+        playing = re.findall(r'name="re" value="(\d+)"', html)
+        body = "&".join([f"{k}={v}" for k, v in fields.items()] + [f"re={p}" for p in playing[:2]] + ["re_points=130"])
+        assert page.request.post(url + "/deal", data=body, headers=plain, max_redirects=0).status == 303
+    return url
+
+
+@pytest.mark.parametrize("players", [4, 5, 6, 7])
+@pytest.mark.parametrize("touch", [False, True], ids=["mouse", "tap"])
+def test_every_cell_of_a_row_opens_its_deal_at_360_px(browser, sheet_server, players, touch):
+    context = browser.new_context(viewport=PHONE, base_url=sheet_server, has_touch=touch, is_mobile=touch,
+                                  service_workers="block")
+    page = context.new_page()
+    url = sheet_with_deals(page, players, 3)
+    page.goto(url)
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    row = page.locator("#deal-2")
+    # One link per row, with a text name; the cells themselves are no links.
+    assert row.get_by_role("link").count() == 1
+    expect(row.get_by_role("link", name="Change deal 2")).to_have_count(1)
+    cells = row.locator("> th, > td")
+    count = cells.count()
+    assert count == players + 2
+    for index in (0, count // 2, count - 1):  # the deal number, a player's cell, the checks
+        page.goto(url)
+        tap(page, cells.nth(index), touch)
+        expect(page.locator("h1")).to_contain_text("Deal 2", timeout=5000)
+        assert "/deal/" in page.url, (players, index)
+    # The keyboard reaches the row's link; Enter opens the deal.
+    page.goto(url)
+    link = page.get_by_role("link", name="Change deal 1")
+    link.focus()
+    assert page.evaluate("document.activeElement.classList.contains('row-link')")
+    page.keyboard.press("Enter")
+    expect(page.locator("h1")).to_contain_text("Deal 1")
+    context.close()
+
+
+def test_nothing_on_the_read_only_sheet_looks_tappable(browser, sheet_server):
+    context = browser.new_context(viewport=PHONE, base_url=sheet_server, service_workers="block")
+    page = context.new_page()
+    url = sheet_with_deals(page, 6, 2)
+    page.goto(url)
+    view_url = page.locator(".sheet-links input").first.input_value()
+    page.goto(view_url)
+    row = page.locator("#deal-1")
+    assert row.get_by_role("link").count() == 0
+    assert row.evaluate("el => getComputedStyle(el).cursor") != "pointer"
+    for cell in row.locator("> th, > td").all():
+        assert cell.evaluate("el => getComputedStyle(el).cursor") != "pointer"
+    number = row.locator(".deal-cell__number")
+    assert number.evaluate("el => getComputedStyle(el).textDecorationLine") == "none"
+    context.close()
+
+
+@pytest.mark.parametrize("javascript", [True, False], ids=["htmx", "no-js"])
+def test_settle_up_at_seven_players_fits_360_px(browser, sheet_server, axe_source, javascript):
+    context = browser.new_context(viewport=PHONE, base_url=sheet_server, java_script_enabled=javascript,
+                                  service_workers="block")
+    page = context.new_page()
+    url = sheet_with_deals(page, 7, 5)
+    page.goto(url)
+    page.fill("input[name=cents]", "abc")
+    page.click("text=Who pays whom?")
+    expect(page.locator("#error-cents")).to_have_text("Enter the cents per point as a whole number from 1 to 100.")
+    page.fill("input[name=cents]", "10")
+    page.click("text=Who pays whom?")
+    expect(page.locator("#settle-up caption")).to_have_text("Balance at 10 cents per point")
+    assert "cents=10" in page.url  # the address gives the same box again
+    assert page.locator("#error-cents").inner_text() == ""
+    assert page.locator(".settle-balances tbody tr").count() == 7
+    payments = page.locator(".payments li").all_inner_texts()
+    assert 1 <= len(payments) <= 6 and all(" pays " in p and "€" in p for p in payments)
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    assert overflow_outside_scroll_regions(page) == []
+    if javascript:
+        assert violations(page, axe_source) == []
+        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(SCREENSHOTS / "sheet-7-settle-up.png"), full_page=True)
+        page.locator("#settle-up").screenshot(path=str(SCREENSHOTS / "sheet-7-settle-up-box.png"))
+    context.close()

@@ -7,7 +7,7 @@ from hypothesis import strategies as st
 
 from tutor.rules.errors import RulesError
 from tutor.rules.rulesets import RuleSet
-from tutor.rules.sheet import Deal, check_deal, checks, evening, round_length, seating
+from tutor.rules.sheet import Deal, check_deal, checks, evening, round_length, seating, settle_up
 
 DDV = RuleSet.named("ddv")
 PAGAT = RuleSet.named("pagat")
@@ -307,3 +307,39 @@ def test_player_stats_count_deals_solos_parties_and_the_best_entry():
     assert (dora.solos, dora.solos_won, dora.best) == (1, 1, 3)  # a won solo worth 1: +3
     assert (carl.re_games, carl.kontra_games, carl.won) == (1, 1, 1)
     assert emil.played == 2 and emil.won == 0
+
+
+# --- settle-up -----------------------------------------------------------------------------
+
+
+@st.composite
+def zero_sum_totals(draw: st.DrawFn) -> list[int]:
+    """The totals of an evening of 4 to 7 players: any whole numbers that sum to 0."""
+    players = draw(st.integers(4, 7))
+    totals = draw(st.lists(st.integers(-5000, 5000), min_size=players - 1, max_size=players - 1))
+    return [*totals, -sum(totals)]
+
+
+@given(zero_sum_totals(), st.integers(1, 100))
+@settings(max_examples=400)
+def test_the_payments_settle_every_balance_exactly(totals, cents):
+    settlement = settle_up(totals, cents)
+    assert settlement.balances == tuple(t * cents for t in totals)
+    left = list(settlement.balances)
+    for payment in settlement.payments:
+        assert payment.cents > 0 and payment.payer != payment.payee
+        assert left[payment.payer] < 0 < left[payment.payee]  # only who owes pays, only to who is owed
+        left[payment.payer] += payment.cents
+        left[payment.payee] -= payment.cents
+    assert left == [0] * len(totals)
+    assert len(settlement.payments) <= len(totals) - 1
+
+
+def test_settle_up_refuses_what_no_sheet_has():
+    with pytest.raises(RulesError) as caught:
+        settle_up((1, 0, 0, 0), 5)
+    assert caught.value.code == "not_zero_sum"
+    for cents in (0, 101, -3):
+        with pytest.raises(RulesError) as caught:
+            settle_up((0, 0, 0, 0), cents)
+        assert (caught.value.code, caught.value.field) == ("out_of_range", "cents")

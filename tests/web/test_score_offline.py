@@ -18,6 +18,7 @@ from tutor.rules.games import played_games
 from tutor.rules.rulesets import OPTION_CHOICES, RULESETS, RuleSet
 from tutor.web.base.rules import rules_key
 from tutor.web.score import offline
+from tutor.web.score.calculator import offline_words
 from tutor.web.score.form import read
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -29,22 +30,31 @@ RUNNER = """
 const fs = require("fs");
 require(process.argv[1]);
 const input = JSON.parse(fs.readFileSync(0, "utf8"));
-const out = input.cases.map((values) => DokoScoreTable.lookup(input.table, values, input.offered));
+const out = input.cases.map((values) => {
+  const answer = DokoScoreTable.lookup(input.table, values, input.offered);
+  if (answer.errors) {  // each field's message as the page shows it
+    answer.errors = Object.fromEntries(Object.entries(answer.errors).map(
+      ([field, error]) => [field, DokoScoreTable.message(input.words, error)]));
+  }
+  return answer;
+});
 process.stdout.write(JSON.stringify(out));
 """
 
 
-def run_script(table: dict, offered: list[str], cases: list[dict]) -> list[dict]:
+def run_script(table: dict, offered: list[str], cases: list[dict], words: dict) -> list[dict]:
     done = subprocess.run([NODE, "-e", RUNNER, str(SCRIPT)], input=json.dumps(
-        {"table": table, "offered": offered, "cases": cases}), capture_output=True, text=True, check=True)
+        {"table": table, "offered": offered, "cases": cases, "words": words}), capture_output=True, text=True,
+        check=True)
     return json.loads(done.stdout)
 
 
 def engine(rules: RuleSet, values: dict) -> dict:
-    """What the server's calculator answers for these fields."""
+    """What the server's calculator answers for these fields: an impossible deal's answer is
+    the message next to each field."""
     form = read(values, rules, required=False)
     if form.errors:
-        return {"status": "invalid"}
+        return {"status": "invalid", "errors": dict(form.errors)}
     if form.summary is None:
         return {"status": "empty"}
     result = form.summary.score(rules)
@@ -52,16 +62,14 @@ def engine(rules: RuleSet, values: dict) -> dict:
             "value": result.value, "scores": dict(result.scores), "re_points": form.summary.re_points}
 
 
-def compare(app, rules: RuleSet, cases: list[dict]) -> None:
-    with app.test_request_context("/en/score/"):
+def compare(app, rules: RuleSet, cases: list[dict], lang: str = "en") -> None:
+    with app.test_request_context(f"/{lang}/score/"):
         expected = [engine(rules, values) for values in cases]
+        words = offline_words()
     table = offline.build(offline.variant_key(rules))
-    got = run_script(table, list(played_games(rules)), cases)
+    got = run_script(table, list(played_games(rules)), cases, words)
     for values, want, have in zip(cases, expected, got, strict=True):
-        if want["status"] == "ok":
-            have = {k: have.get(k) for k in want}
-        else:
-            have = {"status": have["status"]}
+        have = {k: have.get(k) for k in want}
         assert have == want, (rules_key(rules), values)
 
 
@@ -155,3 +163,51 @@ def test_the_calculator_names_its_versioned_table_and_serves_it(client):
 def test_the_worker_keeps_the_table_and_the_script(client):
     worker = client.get("/sw.js").get_data(as_text=True)
     assert "js/score-table.js" in worker and "cacheScoreTables" in worker
+
+
+# What a person (or a damaged address) can put into each field besides a good value.
+ODD_TEXT = ["", "abc", "-1", "+5", "\u22123", " 7 ", "0000000000", "00012", "1e3", "12.5", "999", "\u0663",
+            "\u00a05\u00a0", "\ufeff5", "5\x1f", "--1", "1_0", "9" * 13, "\u00b2"]
+
+
+def odd_cases(rules: RuleSet) -> list[dict]:
+    """Each field on its own with odd text, and with a deal that could happen otherwise; some
+    fields odd together; games and choices that are not offered."""
+    from tutor.rules.scoring import counted_extras
+
+    rng = random.Random(13)
+    names = ["re_points", "re_tricks", *(f"{p}_{e}" for p in ("re", "kontra") for e in counted_extras(rules))]
+    choices = {"game": ["nonsense", "poverty", "NORMAL", " solo_jacks "], "schwarz": ["x", "both", " re"],
+               "re_announced": ["kontra", "no_30 ", "Re"], "kontra_announced": ["re", "no_0"]}
+    cases = []
+    for name in names:
+        for odd in ODD_TEXT:
+            cases.append({"re_points": "150", name: odd})
+            cases.append({"re_points": "150", "schwarz": rng.choice(["", "re", "kontra"]), name: odd,
+                          "re_tricks": rng.choice(["", "0", str(rules.tricks), "5"])})
+    for name, values in choices.items():
+        for odd in values:
+            cases.append({"re_points": "150", name: odd})
+    for _ in range(300):
+        cases.append({name: rng.choice(ODD_TEXT + ["1", "2", "150"]) for name in rng.sample(names, 3)})
+    return cases
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_odd_text_in_any_field_gets_the_servers_message_for_that_field(app, ruleset):
+    rules = RuleSet.named(ruleset).with_options(deck=40, karlchen="win_or_catch")
+    for variant in (RuleSet.named(ruleset), rules):
+        compare(app, variant, odd_cases(variant))
+
+
+@pytest.mark.parametrize("lang", ["de", "fr", "pt"])
+def test_the_field_messages_read_as_the_servers_in_each_language(app, lang):
+    rules = RuleSet.named("ddv").with_options(karlchen="win_or_catch")
+    compare(app, rules, odd_cases(rules)[::3] + random_cases(rules, 800, seed=3), lang=lang)
+
+
+def test_the_table_has_words_for_every_error_it_holds():
+    for variant in offline._variants():
+        table = offline.build(offline.variant_key(variant))
+        codes = {code for code, _field, _values in table["errors"]}
+        assert codes <= set(offline.ENGINE_CODES), codes - set(offline.ENGINE_CODES)

@@ -405,3 +405,45 @@ def test_my_sheets_on_this_device_newest_first(client):
     assert second.rsplit("/", 1)[1] in listed
     client.set_cookie("sheets", "nonsense.<script>")
     assert client.get("/en/sheet/").status_code == 200
+
+
+def settle_box(html: str) -> str:
+    return unescape(html.split('<section id="settle-up"', 1)[1].split("</section>", 1)[0])
+
+
+def test_settle_up_shows_balances_and_who_pays_whom(client, store):
+    url = new_sheet(client)
+    add(client, url, dealer="0", re=["1", "2"], re_points="130")
+    add(client, url, dealer="1", re=["3"], game="solo_queens", re_points="190", re_announced="re")
+    page = client.get(url).get_data(as_text=True)
+    assert 'name="cents"' in settle_box(page) and "Payments" not in settle_box(page)
+    # Bert 1 − 5 = −4, Carl −4, Anna −6, Dora 14 points: at 5 cents Anna, Bert and Carl each pay Dora.
+    response = client.get(url + "?cents=5")
+    assert response.status_code == 200
+    box = settle_box(response.get_data(as_text=True))
+    assert "Balance at 5 cents per point" in box
+    payments = re.findall(r"<li>(.*?)</li>", box.split('class="payments"', 1)[1])
+    assert payments == ["Anna pays Dora €0.30", "Bert pays Dora €0.20", "Carl pays Dora €0.20"]
+    assert "+€0.70" in box and "\u2212€0.30" in box
+    # The same in German and Brazilian Portuguese, from the read-only link too.
+    view = store.find(url.rsplit("/", 1)[1])[0].view_key
+    german = settle_box(client.get(f"/de/sheet/{view}?cents=5").get_data(as_text=True))
+    assert "Anna zahlt Dora 0,30\xa0€" in german
+    brazil = settle_box(client.get(f"/pt/sheet/{view}?cents=5").get_data(as_text=True))
+    assert "Anna paga R$\xa00,30 para Dora" in brazil
+    # htmx asks for the box alone.
+    fragment = client.get(url + "?cents=5", headers={"HX-Request": "true", "HX-Target": "settle-up"})
+    text = fragment.get_data(as_text=True)
+    assert text.lstrip().startswith('<section id="settle-up"') and "<html" not in text
+
+
+@pytest.mark.parametrize("cents", ["", "0", "101", "-5", "1.5", "abc", "²", "1_0", "9" * 40, "++1"])
+def test_bad_cents_per_point_are_a_400_with_the_fields_message(client, cents):
+    url = new_sheet(client)
+    add(client, url, dealer="0", re=["1", "2"], re_points="130")
+    for headers in ({}, {"HX-Request": "true", "HX-Target": "settle-up"}):
+        response = client.get(url, query_string={"cents": cents}, headers=headers)
+        assert response.status_code == 400
+        box = settle_box(response.get_data(as_text=True))
+        assert "Enter the cents per point as a whole number from 1 to 100." in box
+        assert 'aria-invalid="true"' in box and "Payments" not in box

@@ -359,3 +359,61 @@ def player_stats(sheet: Evening) -> tuple[PlayerStats, ...]:
             best=max((e for _, e in entries if e is not None), default=None),
         ))
     return tuple(stats)
+
+
+# --- settle-up ---------------------------------------------------------------------------
+# Money at the end of the evening: each point is worth some cents, who is behind pays who is
+# ahead. Integers only (cents), so the payments settle every balance exactly.
+MIN_CENTS: Final = 1
+MAX_CENTS: Final = 100
+
+
+@dataclass(frozen=True, slots=True)
+class Payment:
+    """``payer`` gives ``cents`` to ``payee`` (players are indices into the sheet's list)."""
+
+    payer: int
+    payee: int
+    cents: int
+
+
+@dataclass(frozen=True, slots=True)
+class Settlement:
+    """Each player's balance in cents (above 0: he receives) and who pays whom."""
+
+    cents_per_point: int
+    balances: tuple[int, ...]
+    payments: tuple[Payment, ...]
+
+
+def settle_up(totals: Sequence[int], cents_per_point: int) -> Settlement:
+    """The fewest payments, found greedily: the player furthest behind pays the one furthest
+    ahead as much as one of them needs, until every balance is 0. Each payment settles at
+    least one player and the last settles two, so there are at most players − 1 of them.
+    Ties go to the player listed first. A sheet's totals always sum to 0; anything else is
+    a RulesError.
+
+    >>> s = settle_up((30, -12, -20, 2), 5)
+    >>> s.balances
+    (150, -60, -100, 10)
+    >>> [(p.payer, p.payee, p.cents) for p in s.payments]
+    [(2, 0, 100), (1, 0, 50), (1, 3, 10)]
+    >>> settle_up((0, 0, 0, 0), 10).payments
+    ()
+    """
+    if not MIN_CENTS <= cents_per_point <= MAX_CENTS:
+        raise RulesError("out_of_range", "cents", low=MIN_CENTS, high=MAX_CENTS)
+    if sum(totals) != 0:
+        raise RulesError("not_zero_sum", "totals")
+    balances = tuple(total * cents_per_point for total in totals)
+    left = list(balances)
+    payments: list[Payment] = []
+    while any(left):
+        # Largest debt and largest credit; min() on (value, index) keeps ties to the first listed.
+        payer = min(range(len(left)), key=lambda p: (left[p], p))
+        payee = min(range(len(left)), key=lambda p: (-left[p], p))
+        amount = min(-left[payer], left[payee])
+        payments.append(Payment(payer, payee, amount))
+        left[payer] += amount
+        left[payee] -= amount
+    return Settlement(cents_per_point, balances, tuple(payments))

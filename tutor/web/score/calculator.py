@@ -25,7 +25,7 @@ from tutor.rules.scoring import EXTRAS, Score, counted_extras, extra_max
 from tutor.web import words
 from tutor.web.base.rules import current_rules, rules_from_key, rules_key
 from tutor.web.score import offline
-from tutor.web.score.form import EXTRA_LABELS, Form, field_names, message, read, winner_text
+from tutor.web.score.form import EXTRA_LABELS, Form, field_names, message, message_template, read, winner_text
 
 bp = Blueprint("score", __name__, url_prefix=i18n.LANG_PREFIX)
 
@@ -145,7 +145,8 @@ def offline_words() -> dict[str, Any]:
         "caption": _("Scoring lines"), "line": _("Line"), "total": _("Total"),
         "value": _("Value for Re (Re minus Kontra)"), "nothing": _("No line scores: the deal is worth nothing."),
         "empty": _("Enter Re’s card points to see the score."),
-        "invalid": _("This deal cannot happen as entered: check the card points, tricks and extra points."),
+        "correct": _("Correct the marked field to see the score."),
+        "messages": {code: message_template(code) for code in (*offline.FORM_CODES, *offline.ENGINE_CODES)},
         "offline": _("Scored on this phone: you are offline."),
         "solo_games": [game for game in GAMES if is_solo(game)],
         "plus": words.signed(1)[:-1], "minus": words.signed(-1)[:-1],

@@ -32,6 +32,7 @@ from tutor.rules.scoring import (
 )
 from tutor.rules.terms import AnnouncementId, Party
 from tutor.web.words import signed
+from tutor.web.words.errors import MESSAGES as API_MESSAGES
 from tutor.web.words.errors import error_message
 
 Choice = TypeVar("Choice", bound=str)
@@ -74,6 +75,12 @@ def message(error: RulesError) -> str:
     if error.code in MESSAGES:
         return str(MESSAGES[error.code]) % dict(error.params)
     return error_message(error.code, error.params)
+
+
+def message_template(code: str) -> str:
+    """The translated sentence of a code with its %(name)s places still open, as message()
+    fills them (the offline calculator fills them on the phone)."""
+    return str(MESSAGES[code]) if code in MESSAGES else str(API_MESSAGES.get(code, API_MESSAGES["bad_type"]))
 
 
 def field_name(engine_field: str | None) -> str:

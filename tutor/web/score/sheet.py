@@ -11,14 +11,15 @@ from __future__ import annotations
 import csv
 import io
 import os
+from decimal import Decimal
 from typing import Any, Final
 
 import segno
-from babel.numbers import get_decimal_symbol
+from babel.numbers import format_currency, get_decimal_symbol
 from flask import Blueprint, Flask, abort, current_app, g, make_response, redirect, render_template, request, url_for
+from flask_babel import get_locale, ngettext
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
-from flask_babel import ngettext
 from markupsafe import Markup, escape
 from werkzeug.datastructures import MultiDict
 from werkzeug.wrappers import Response
@@ -30,7 +31,9 @@ from tutor.rules.errors import RulesError
 from tutor.rules.games import GAMES, check_game, is_solo, played_games
 from tutor.rules.rulesets import OPTION_CHOICES, RULESETS, RuleSet
 from tutor.rules.sheet import (
+    MAX_CENTS,
     MAX_PLAYERS,
+    MIN_CENTS,
     MIN_PLAYERS,
     QUICK_MAX,
     Deal,
@@ -43,6 +46,7 @@ from tutor.rules.sheet import (
     evening,
     player_stats,
     seating,
+    settle_up,
 )
 from tutor.rules.terms import Party
 from tutor.store import AlreadySaved, Conflict, NotFound, Sheet, Store, StoredDeal, is_deal_id, new_deal_id
@@ -63,6 +67,7 @@ MESSAGES: Final = {
     "read_only": _l("This is the read-only link of the sheet: ask for the editor’s link to change it."),
     "bad_version": _l("This form is damaged: reload the sheet and try again."),
     "cross_site": _l("Sheets can only be changed from this site."),
+    "cents": _l("Enter the cents per point as a whole number from %(low)d to %(high)d."),
 }
 
 
@@ -361,6 +366,7 @@ def sheet_context(loaded: Loaded) -> dict[str, Any]:
         "chart": chart(loaded.evening),
         "stats": player_stats(loaded.evening),
         "quick_said": quick_said,
+        **settle_context(loaded),
     }
 
 
@@ -474,12 +480,48 @@ def create() -> Response | tuple[str, int]:
     return redirect(url_for("sheet.show", key=sheet.edit_key), code=303)
 
 
+# --- settle-up ---------------------------------------------------------------------------
+# The money is shown in euros, and in reais in Brazilian Portuguese (the app's "pt").
+CURRENCY: Final = {"pt": "BRL"}
+
+
+def money(cents: int, signed: bool = False) -> str:
+    """Cents as the page's language writes money: 1,50 € in German, R$ 1,50 in Brazil."""
+    locale = str(get_locale() or i18n.DEFAULT_LANGUAGE)
+    text = format_currency(Decimal(abs(cents)) / 100, CURRENCY.get(locale.split("_")[0], "EUR"), locale=locale)
+    if signed and cents:
+        return ("+" if cents > 0 else "\u2212") + text
+    return text
+
+
+def settle_context(loaded: Loaded) -> dict[str, Any]:
+    """The settle-up box: the cents per point as typed, what is wrong with it, and the
+    balances and payments the engine works out."""
+    text = request.args.get("cents")
+    context: dict[str, Any] = {"cents_text": (text or "")[:8], "cents_error": None, "settlement": None,
+                               "money": money, "min_cents": MIN_CENTS, "max_cents": MAX_CENTS}
+    if text is None:
+        return context
+    try:
+        cents = whole_number(text, "cents", low=MIN_CENTS, high=MAX_CENTS, max_digits=3)
+    except NumberError:
+        context["cents_error"] = str(MESSAGES["cents"]) % {"low": MIN_CENTS, "high": MAX_CENTS}
+        return context
+    context["settlement"] = settle_up(loaded.evening.totals, cents)
+    return context
+
+
 @bp.get("/" + KEY)
-def show(key: str) -> str:
-    """The sheet: every deal with each player's entry, the checks, the totals, what is next."""
+def show(key: str) -> tuple[str, int]:
+    """The sheet: every deal with each player's entry, the checks, the totals, what is next;
+    with ``?cents=`` also who pays whom (htmx asks for just that box)."""
     loaded = Loaded(key)
+    context = sheet_context(loaded)
+    status = 400 if context["cents_error"] else 200
+    if htmx.target(request) == "settle-up":
+        return render_template("sheet/_settle.html", **context), status
     template = "sheet/_live.html" if htmx.is_partial(request) else "sheet/show.html"
-    return render_template(template, **sheet_context(loaded))
+    return render_template(template, **context), status
 
 
 def _deal_page(
