@@ -2,6 +2,8 @@
 second view comes from memory, and anything in the key makes another page."""
 from __future__ import annotations
 
+import gzip
+
 import flask
 
 from tutor.rules.rulesets import RuleSet
@@ -55,3 +57,39 @@ def test_the_cache_is_bounded(client, monkeypatch):
     for n in range(10):
         assert client.get(f"/en/settings?next=/en/{n}").status_code == 200
     assert len(client.application.extensions["rendered_pages"]) == 3
+
+
+def test_a_kept_page_is_compressed_once_per_encoding(client, monkeypatch):
+    import brotli
+
+    made: list[int] = []
+    real = brotli.compress
+    monkeypatch.setattr(rendered.brotli, "compress", lambda data, **kw: made.append(len(data)) or real(data, **kw))
+    plain = client.get("/en/settings").data
+    for _ in range(3):
+        packed = client.get("/en/settings", headers={"Accept-Encoding": "br, gzip"})
+        assert packed.headers["Content-Encoding"] == "br"
+        assert "Accept-Encoding" in packed.headers["Vary"] and "HX-Request" in packed.headers["Vary"]
+        assert brotli.decompress(packed.data) == plain
+        assert int(packed.headers["Content-Length"]) == len(packed.data)
+    assert made == [len(plain)]
+    zipped = client.get("/en/settings", headers={"Accept-Encoding": "gzip"})
+    assert zipped.headers["Content-Encoding"] == "gzip" and gzip.decompress(zipped.data) == plain
+
+
+def test_a_kept_page_has_an_etag_per_encoding_and_answers_304(client):
+    plain = client.get("/en/settings")
+    packed = client.get("/en/settings", headers={"Accept-Encoding": "br"})
+    assert plain.headers["ETag"] and packed.headers["ETag"] == plain.headers["ETag"][:-1] + ':br"'
+    again = client.get("/en/settings", headers={"Accept-Encoding": "br", "If-None-Match": packed.headers["ETag"]})
+    assert again.status_code == 304 and again.data == b""
+    # the compressed body's tag does not validate the plain one, nor another page's
+    assert client.get("/en/settings", headers={"If-None-Match": packed.headers["ETag"]}).status_code == 200
+    assert client.get("/de/settings", headers={"If-None-Match": plain.headers["ETag"]}).status_code == 200
+
+
+def test_a_refused_encoding_gets_the_plain_kept_page(client):
+    plain = client.get("/en/").data
+    for accept in ("identity", "zstd", "deflate;q=0.5"):
+        response = client.get("/en/", headers={"Accept-Encoding": accept})
+        assert "Content-Encoding" not in response.headers and response.data == plain
