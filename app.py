@@ -69,6 +69,9 @@ def create_app(config: dict[str, Any] | None = None, instance_path: str | None =
     from tutor import cli
 
     cli.init_app(app)
+    from tutor.web.base import shared
+
+    shared.init_app(app)  # last: in front of everything, static files included
     return app
 
 

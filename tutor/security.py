@@ -6,6 +6,7 @@ from typing import Final
 from urllib.parse import urlsplit
 
 from flask import Flask, Request, Response
+from werkzeug.http import dump_cookie
 from werkzeug.wrappers import Response as BaseResponse
 
 # No inline script or style anywhere: htmx is configured through <meta name="htmx-config">.
@@ -105,3 +106,8 @@ def set_cookie(response: BaseResponse, req: Request, name: str, value: str, max_
     """Remember something on the device: first-party, out of reach of scripts, and sent
     over HTTPS only when the page came over HTTPS."""
     response.set_cookie(name, value, max_age=max_age, samesite="Lax", httponly=True, secure=req.is_secure)
+
+
+def cookie_header(name: str, value: str, max_age: int, secure: bool) -> str:
+    """The Set-Cookie value `set_cookie` writes, for a layer outside the app (i18n.LanguageCookie)."""
+    return dump_cookie(name, value, max_age=max_age, path="/", samesite="Lax", httponly=True, secure=secure)

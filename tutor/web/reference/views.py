@@ -42,7 +42,9 @@ from tutor.rules.rulesets import RuleSet
 from tutor.rules.scoring import DealSummary, scored_lines
 from tutor.rules.terms import GAME_IDS, AnnouncementId, Party, narrow
 from tutor.web import words
+from tutor.web.base.rules import COOKIE as RULES_COOKIE
 from tutor.web.base.rules import current_rules
+from tutor.web.base.shared import shared
 from tutor.web.reference import sections
 from tutor.web.words import questions
 from tutor.web.words.cards import SUIT_TITLES
@@ -274,6 +276,7 @@ def page_body(rules: RuleSet, lang: str) -> Markup:
 
 
 @bp.get("/rules/")
+@shared(RULES_COOKIE)
 def show() -> str:
     """The reference for the visitor's rules."""
     return render_template("reference/show.html", body=page_body(current_rules(), str(get_locale())))

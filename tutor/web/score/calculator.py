@@ -23,7 +23,9 @@ from tutor.rules.games import GAMES, is_solo, played_games
 from tutor.rules.rulesets import RuleSet
 from tutor.rules.scoring import EXTRAS, Score, counted_extras, extra_max
 from tutor.web import words
+from tutor.web.base.rules import COOKIE as RULES_COOKIE
 from tutor.web.base.rules import current_rules, rules_from_key, rules_key
+from tutor.web.base.shared import shared
 from tutor.web.score import offline
 from tutor.web.score.form import EXTRA_LABELS, Form, field_names, message, read, winner_text
 
@@ -85,6 +87,7 @@ def short_args(args: Mapping[str, str]) -> dict[str, Any]:
 
 
 @bp.get("/score/")
+@shared(RULES_COOKIE)  # the query and the rules cookie (when the query names no rules)
 def calculator() -> Response:
     """The calculator: the form, and the result of what it holds."""
     short = short_args(request.args)
