@@ -10,6 +10,7 @@ visitor and can be served again from the response cache (tutor/web/base/shared.p
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from functools import lru_cache
 from typing import Any, Final
 
 from babel import Locale
@@ -29,6 +30,7 @@ PAGE_LANG: Final = "tutor.page_lang"
 LANG_PREFIX: Final = "/<any(" + ", ".join(LANGUAGES) + "):lang>"
 
 
+@lru_cache(maxsize=64)
 def native_name(lang: str) -> str:
     """The language's name in itself ("Deutsch", "Français"), as a language menu shows it."""
     name = Locale.parse(lang).get_display_name(lang) or lang
