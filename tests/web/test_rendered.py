@@ -93,3 +93,19 @@ def test_a_refused_encoding_gets_the_plain_kept_page(client):
     for accept in ("identity", "zstd", "deflate;q=0.5"):
         response = client.get("/en/", headers={"Accept-Encoding": accept})
         assert "Content-Encoding" not in response.headers and response.data == plain
+
+
+def test_the_calculator_with_a_filled_in_url_is_rendered_once_per_language_rules_and_query(client, monkeypatch):
+    made = counting(monkeypatch)
+    url = "/en/score/?rules=ddv&re_points=156&re_fox=1"
+    first = client.get(url).get_data(as_text=True)
+    for accept in ("br", "gzip", "identity"):  # other answers of the response cache, one render
+        assert client.get(url, headers={"Accept-Encoding": accept}).status_code == 200
+    assert client.get(url, headers={"If-None-Match": '"other"'}).get_data(as_text=True) == first
+    assert made == ["score/calculator.html"]
+    assert "<html" not in client.get(url, headers={"HX-Request": "true"}).get_data(as_text=True)
+    assert client.get("/de/score/?rules=ddv&re_points=156&re_fox=1").get_data(as_text=True) != first
+    assert client.get("/en/score/?rules=ddv&re_points=157&re_fox=1").get_data(as_text=True) != first
+    client.set_cookie("rules", to_cookie(RuleSet.named("pagat")))
+    assert client.get(url).get_data(as_text=True) != first  # the menu's links carry the visitor's rules
+    assert made == ["score/calculator.html", "score/_result.html"] + ["score/calculator.html"] * 3
