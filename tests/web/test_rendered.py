@@ -109,3 +109,17 @@ def test_the_calculator_with_a_filled_in_url_is_rendered_once_per_language_rules
     client.set_cookie("rules", to_cookie(RuleSet.named("pagat")))
     assert client.get(url).get_data(as_text=True) != first  # the menu's links carry the visitor's rules
     assert made == ["score/calculator.html", "score/_result.html"] + ["score/calculator.html"] * 3
+
+
+def test_the_quiz_page_around_a_question_is_rendered_once_and_the_question_every_time(client, monkeypatch):
+    made = counting(monkeypatch)
+    pages = [client.get("/en/quiz/winner").get_data(as_text=True) for _ in range(3)]
+    assert made == ["quiz/show.html"]
+    assert len({page.split('<section id="quiz"')[1] for page in pages}) > 1  # new questions all the same
+    whole = client.get("/en/quiz/winner?q=5&l=0").get_data(as_text=True)
+    fragment = client.get("/en/quiz/winner?q=5&l=0", headers={"HX-Request": "true"}).get_data(as_text=True)
+    assert fragment.lstrip().startswith('<section id="quiz"') and fragment in whole
+    assert whole.count("<html") == 1 and "<!-- the question -->" not in whole
+    client.get("/de/quiz/winner")
+    client.get("/en/quiz/mixed")
+    assert made == ["quiz/show.html"] * 4
