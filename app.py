@@ -4,16 +4,28 @@ from __future__ import annotations
 import os
 from typing import Any
 
-from flask import Flask, g
+from flask import Flask, Request, g
+from flask.sessions import SecureCookieSession, SecureCookieSessionInterface
 from flask_babel import Babel
 
 from tutor import htmx, i18n, secret_key, security
+
+
+class Sessions(SecureCookieSessionInterface):
+    """Flask's signed-cookie sessions, without building a signer for a request that carries
+    no session cookie (every request here: the app keeps its state in cookies of its own)."""
+
+    def open_session(self, app: Flask, request: Request) -> SecureCookieSession | None:
+        if app.secret_key and not request.cookies.get(self.get_cookie_name(app)):
+            return self.session_class()
+        return super().open_session(app, request)
 
 
 def create_app(config: dict[str, Any] | None = None, instance_path: str | None = None) -> Flask:
     """Build the app: configuration, extensions, blueprints, headers. The instance folder
     (secret key, SQLite sheets) is `instance/` unless another absolute path is given."""
     app = Flask(__name__, instance_path=instance_path, instance_relative_config=True)
+    app.session_interface = Sessions()
     app.config.update(
         MAX_CONTENT_LENGTH=64 * 1024,
         BABEL_DEFAULT_LOCALE=i18n.DEFAULT_LANGUAGE,
@@ -57,6 +69,9 @@ def create_app(config: dict[str, Any] | None = None, instance_path: str | None =
     from tutor import cli
 
     cli.init_app(app)
+    from tutor.web.base import shared
+
+    shared.init_app(app)  # last: in front of everything, static files included
     return app
 
 

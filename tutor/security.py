@@ -6,6 +6,7 @@ from typing import Final
 from urllib.parse import urlsplit
 
 from flask import Flask, Request, Response
+from werkzeug.http import dump_cookie
 from werkzeug.wrappers import Response as BaseResponse
 
 # No inline script or style anywhere: htmx is configured through <meta name="htmx-config">.
@@ -36,10 +37,17 @@ HEADERS: Final = {
 }
 
 
+_HEADER_ITEMS: Final = tuple((name, name.lower(), value) for name, value in HEADERS.items())
+
+
 def add_headers(response: Response) -> Response:
-    """Set the headers unless a view chose its own value."""
-    for name, value in HEADERS.items():
-        response.headers.setdefault(name, value)
+    """Set the headers unless a view chose its own value (the names present are read once:
+    six `setdefault` calls on werkzeug's headers cost more than the rest of this hook)."""
+    headers = response.headers
+    present = {name.lower() for name, _value in headers}
+    for name, lower, value in _HEADER_ITEMS:
+        if lower not in present:
+            headers.add(name, value)
     return response
 
 
@@ -98,3 +106,8 @@ def set_cookie(response: BaseResponse, req: Request, name: str, value: str, max_
     """Remember something on the device: first-party, out of reach of scripts, and sent
     over HTTPS only when the page came over HTTPS."""
     response.set_cookie(name, value, max_age=max_age, samesite="Lax", httponly=True, secure=req.is_secure)
+
+
+def cookie_header(name: str, value: str, max_age: int, secure: bool) -> str:
+    """The Set-Cookie value `set_cookie` writes, for a layer outside the app (i18n.LanguageCookie)."""
+    return dump_cookie(name, value, max_age=max_age, path="/", samesite="Lax", httponly=True, secure=secure)

@@ -5,6 +5,7 @@ A bad cookie silently means the default rules; bad text anywhere else is a Rules
 """
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any, Final
 
 from flask import g, request
@@ -40,6 +41,7 @@ def rules_from_fields(ruleset: str, fields: dict[str, str]) -> RuleSet:
     return parse_rules({"ruleset": ruleset, "options": options})
 
 
+@lru_cache(maxsize=256)  # RuleSet is frozen: its text form never changes
 def to_cookie(rules: RuleSet) -> str:
     """`ddv` or `ddv|deck=40|schweinchen=true`: only what differs from the rule set."""
     base = RuleSet.named(rules.ruleset).options()
@@ -47,6 +49,7 @@ def to_cookie(rules: RuleSet) -> str:
     return "|".join([rules.ruleset, *changed])
 
 
+@lru_cache(maxsize=256)  # a few cookie texts recur on every request; RuleSet is frozen
 def from_cookie(text: str | None) -> RuleSet:
     """The rules a cookie names; the default rules for a missing or damaged cookie."""
     try:

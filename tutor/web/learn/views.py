@@ -34,7 +34,9 @@ from tutor.quiz import KINDS, BadAnswer, Question, check, parse_answer
 from tutor.rules.rulesets import RuleSet
 from tutor.web.base import practice
 from tutor.web.base.rendered import render_cached
+from tutor.web.base.rules import COOKIE as RULES_COOKIE
 from tutor.web.base.rules import current_rules, from_cookie, to_cookie
+from tutor.web.base.shared import shared
 from tutor.web.learn import progress as learn_progress
 from tutor.web.words import questions as quiz_text
 
@@ -134,6 +136,7 @@ def save_urls(lang: str, rules: RuleSet) -> list[str]:
 
 
 @bp.get("/")
+@shared(RULES_COOKIE, learn_progress.COOKIE)
 def path() -> Response:
     """The path: every lesson in order, what is done, and where to continue."""
     rules = current_rules()

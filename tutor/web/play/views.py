@@ -38,7 +38,9 @@ from tutor.rules.errors import RulesError
 from tutor.rules.games import is_solo
 from tutor.rules.rulesets import RuleSet
 from tutor.web import words
+from tutor.web.base.rules import COOKIE as RULES_COOKIE
 from tutor.web.base.rules import current_rules, rules_from_key, rules_key
+from tutor.web.base.shared import shared
 from tutor.web.play import stats as play_stats
 from tutor.web.play import words as text
 from tutor.web.words.questions import trick_reason_text
@@ -115,6 +117,7 @@ def just_finished(p: Position) -> TrickView | None:
 
 
 @bp.get("/")
+@shared(RULES_COOKIE, play_stats.COOKIE)  # a state is its URL; the stats it shows, the cookie
 def show() -> Response:
     """The deal at this URL, or a fresh one; with a move, the next state."""
     args = request.args

@@ -33,6 +33,7 @@ from tutor.quiz.review import Entry
 from tutor.quiz.why import rule_of
 from tutor.rules.rulesets import RuleSet
 from tutor.web.base import practice
+from tutor.web.base.rendered import render_cached
 from tutor.web.base.rules import current_rules, from_cookie, to_cookie
 from tutor.web.quiz import progress as quiz_progress
 from tutor.web.quiz.progress import DAILY_LENGTH, Progress, daily_plan, today
@@ -145,9 +146,24 @@ def render(asked: Asked | None, mode: str, kind: str | None = None, feedback: di
         "review": _review_summary() if mode == "review" else None,
         "action": action_url(mode, kind or (asked.question.kind if asked else "")) if (asked or kind) else None,
     }
-    template = "quiz/_question.html" if partial else "quiz/show.html"
-    response = make_response(render_template(template, **context), 200 if partial else status)
+    question = render_template("quiz/_question.html", **context)
+    body = question if partial else _page_around(question, mode, kind or (asked.question.kind if asked else None))
+    response = make_response(body, 200 if partial else status)
     return _save(response)
+
+
+QUESTION_MARK: Final = "<!-- the question -->"
+
+
+def _page_around(question: str, mode: str, kind: str | None) -> str:
+    """The whole page around a question: the page without it (navigation, language links,
+    title, rules note: the same for every question of this address, language and rules) is
+    rendered once and kept (base/rendered.py); only the question is rendered anew."""
+    shell = render_cached("quiz/show.html", vary=(request.scheme, mode, kind), mode=mode, kind=kind,
+                          text=quiz_text, question_html=Markup(QUESTION_MARK))
+    g.pop("rendered_page", None)  # the page sent is not the kept one
+    before, after = shell.split(QUESTION_MARK, 1)
+    return before + question + after
 
 
 @bp.get("/")

@@ -42,7 +42,9 @@ from tutor.rules.scoring import DealSummary, scored_lines
 from tutor.rules.terms import GAME_IDS, AnnouncementId, Party, narrow
 from tutor.web import words
 from tutor.web.base.rendered import render_cached
+from tutor.web.base.rules import COOKIE as RULES_COOKIE
 from tutor.web.base.rules import current_rules
+from tutor.web.base.shared import shared
 from tutor.web.reference import sections
 from tutor.web.words import questions
 from tutor.web.words.cards import SUIT_TITLES
@@ -297,6 +299,7 @@ def page_context(rules: RuleSet) -> dict[str, Any]:
 
 
 @bp.get("/rules/")
+@shared(RULES_COOKIE)
 def show() -> str:
     """The contents: each section's title, what it says, and its link. It keeps an element
     with each old anchor (/<lang>/rules/#<anchor>), and static/js/reference.js sends such an
@@ -306,12 +309,14 @@ def show() -> str:
 
 
 @bp.get("/rules/all")
+@shared(RULES_COOKIE)
 def everything() -> str:
     """Every section on one page, to print (two sheets of A4)."""
     return render_cached("reference/all.html", entries=ENTRIES, h=3, **page_context(current_rules()))
 
 
 @bp.get("/rules/<slug>")
+@shared(RULES_COOKIE)
 def section(slug: str) -> ResponseReturnValue:
     """One section for the visitor's rules, with the sections before and after it. A part of
     a section (`equal-cards`) sends on to its place in the section."""

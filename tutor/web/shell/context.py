@@ -46,6 +46,7 @@ def changed_options(rules: RuleSet) -> list[tuple[str, Any]]:
 def init_app(app: Flask) -> None:
     # Pages rendered once (base/rendered.py) are kept per asset version: looked up at each call.
     app.extensions[rendered.VERSION_KEY] = lambda: pwa.asset_version()
+    rendered.init_app(app)  # after Flask-Compress (assets.init_app): kept bodies go out compressed
     # Globals, so the card partials work when imported without the page's context.
     app.jinja_env.globals.update(card_face=card_face)
 

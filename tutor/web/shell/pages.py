@@ -10,6 +10,8 @@ from werkzeug.wrappers import Response
 from tutor import i18n, lessons
 from tutor.web.base import practice
 from tutor.web.base.rendered import render_cached
+from tutor.web.base.rules import COOKIE as RULES_COOKIE
+from tutor.web.base.shared import share, shared
 
 bp = Blueprint("pages", __name__)
 
@@ -28,10 +30,13 @@ def root() -> Response:
 def home() -> str:
     """What the app offers, one tap away each."""
     streak = practice.streak()
+    if not request.cookies.get(practice.COOKIE):  # no streak yet, whatever the day: the same for all
+        share(RULES_COOKIE, practice.COOKIE)
     return render_cached("pages/home.html", vary=streak, streak=streak)
 
 
 @bp.get(i18n.LANG_PREFIX + "/offline")
+@shared(RULES_COOKIE)
 def offline() -> str:
     """Shown by the service worker when a page is neither reachable nor cached. It lists
     every lesson of its language; learn.js shows those saved on the device."""

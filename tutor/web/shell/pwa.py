@@ -7,7 +7,7 @@ import json
 from functools import lru_cache
 from pathlib import Path
 
-from flask import Blueprint, Response, current_app, render_template, request, url_for
+from flask import Blueprint, Response, current_app, has_request_context, render_template, request, url_for
 from flask_babel import force_locale
 from flask_babel import gettext as _
 
@@ -41,9 +41,23 @@ def tree_hash(root: Path) -> str:
     return digest.hexdigest()[:12]
 
 
+STATIC_URLS_KEPT = 512
+
+
 def static_url(filename: str) -> str:
-    """A static file's URL with the asset version, so a new version is fetched anew."""
-    return url_for("static", filename=filename, v=asset_version())
+    """A static file's URL with the asset version, so a new version is fetched anew. Built
+    once per file, version and script root (a page asks for about ten on every render)."""
+    version = asset_version()
+    if not has_request_context():
+        return url_for("static", filename=filename, v=version)
+    key = (filename, version, request.script_root)
+    urls: dict[tuple[str, str, str], str] = current_app.extensions.setdefault("static_urls", {})
+    url = urls.get(key)
+    if url is None:
+        url = url_for("static", filename=filename, v=version)
+        if len(urls) < STATIC_URLS_KEPT:
+            urls[key] = url
+    return url
 
 
 def shell_urls() -> list[str]:

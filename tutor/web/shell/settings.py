@@ -15,6 +15,7 @@ from tutor.security import is_local_path
 from tutor.web import words
 from tutor.web.base.rendered import render_cached
 from tutor.web.base.rules import COOKIE, current_rules, encode, rules_from_fields, rules_from_key, to_cookie
+from tutor.web.base.shared import shared
 
 bp = Blueprint("settings", __name__, url_prefix=i18n.LANG_PREFIX)
 
@@ -60,6 +61,7 @@ def _back(lang: str) -> str:
 
 
 @bp.get("/settings")
+@shared(COOKIE)
 def show() -> str:
     """The rule set and house options, each with one line saying what it changes."""
     template = "settings/_form.html" if htmx.is_partial(request) else "settings/show.html"

@@ -19,12 +19,12 @@ from tutor.quiz import KINDS
 from tutor.quiz.base import Choice, Question
 from tutor.quiz.why import Miss, why_not
 from tutor.rules.announcements import announcement_id, shift
-from tutor.rules.cards import RANK_POINTS, RANKS, parse_card, rank_of, suit_of
+from tutor.rules.cards import RANK_POINTS, RANKS
 from tutor.rules.explain import Reason
 from tutor.rules.terms import ANNOUNCEMENT_IDS, GAME_IDS, PARTY_IDS, narrow
 from tutor.web import words
 from tutor.web.words import signed
-from tutor.web.words.cards import SUIT_SYMBOLS, rank_letter, suit_name
+from tutor.web.words.cards import card_face, suit_name
 
 SEATS: Final = (_l("North"), _l("East"), _l("South"), _l("West"))
 # Lessons (and play) name seats from the learner's own view: seat 0 is you, in the south,
@@ -104,9 +104,10 @@ def winner_index(pairs: list[tuple[int, str]], winner: int) -> int:
 
 
 def short(card_id: str) -> str:
-    """A card as players write it: "D♣" in German, "Q♣" in English."""
-    card = parse_card(card_id)
-    return rank_letter(rank_of(card)) + SUIT_SYMBOLS[suit_of(card)]
+    """A card as players write it: "D♣" in German, "Q♣" in English (from the card's face,
+    worked out once per language)."""
+    face = card_face(card_id)
+    return face.letter + face.symbol
 
 
 def game_name(game: str) -> str:
