@@ -314,8 +314,8 @@ def _damage(change, doc: dict[str, Any]) -> bytes:
         (_set("players.4", " "), "Ein Spieler in der Datei hat keinen Namen."),
         (_set("players.4", "E" * 25), "Ein Name hat höchstens 24 Zeichen."),
         (_set("players.4", 5), "„players“ fehlt"),
-        (_set("rules", "skat"), "Die Regeln in der Datei sind hier nicht bekannt."),
-        (_set("rules", "ddv|deck=52"), "Die Regeln in der Datei sind hier nicht bekannt."),
+        (_set("rules", "skat"), "Die Regeln in der Datei sind hier unbekannt."),
+        (_set("rules", "ddv|deck=52"), "Die Regeln in der Datei sind hier unbekannt."),
         (_set("rules", ["ddv"]), "„rules“ fehlt"),
         (_set("bock", "yes"), "„bock“ fehlt"),
         (_set("first_dealer", 5), "„first_dealer“ fehlt"),
@@ -370,7 +370,7 @@ def test_a_file_over_a_megabyte_is_a_413_with_the_form_again(app, store, exporte
     exported["padding"] = " " * (1024 * 1024)
     response = upload(app.test_client(), json.dumps(exported).encode(), lang="fr")
     assert response.status_code == 413
-    assert error_text(response) == ("Le fichier est trop gros pour un fichier de feuille (1 MB au plus). "
+    assert error_text(response) == ("Le fichier est trop gros pour une feuille (1 MB au plus). "
                                     "Rien n’a été importé.")
     response = upload(app.test_client(), b" " * (3 * 1024 * 1024))  # past the request's own limit too
     assert response.status_code == 413 and error_text(response).startswith("The file is too large")

@@ -73,7 +73,7 @@ def test_a_quick_solo_with_two_re_players_is_refused_in_german(client, store):  
     response = quick(client, url, 400, dealer="0", re=["1", "2"], game="solo_queens", winner="re", value="1")
     assert '<html lang="de"' in response.get_data(as_text=True)
     assert error_of(response, "re_players") == (
-        "Die Einträge dieser Zeile ergeben +4 statt null: Kreuze genau 1 Re-Spieler an.")
+        "Die Einträge dieser Zeile ergeben zusammen +4 statt null: Kreuze genau 1 Re-Spieler an.")
     assert stored(store, url) == []
 
 
