@@ -3,6 +3,18 @@
  * Everything here is an extra: every page works without it. */
 (function () {
   "use strict";
+
+  // The offline page stands in for any page the worker cannot give: for a score sheet's
+  // address it says why a sheet needs the network (sheets are never kept on the device).
+  function offlineSheet() {
+    var sheet = document.querySelector("[data-offline-sheet]");
+    if (!sheet || !/^\/[a-z]{2}\/sheet\/./.test(window.location.pathname)) return;
+    sheet.hidden = false;
+    var general = document.querySelector("[data-offline-general]");
+    if (general) general.hidden = true;
+  }
+  document.addEventListener("DOMContentLoaded", offlineSheet);
+
   if (!("serviceWorker" in navigator)) return;
 
   var RULES_KEY = "doko-rules";

@@ -135,3 +135,22 @@ def test_an_update_waits_and_offers_a_reload(in_process_page, monkeypatch):
     expect(page.locator("#update-banner")).to_be_hidden()
     old = page.evaluate("caches.keys().then((keys) => keys.filter((k) => !k.includes('0new0version')))")
     assert old == []
+
+
+def test_offline_a_score_sheet_says_why_it_needs_a_connection(page, context):
+    """Sheets are never kept on the device (no-store): offline, a sheet's address gets the
+    offline page, which says so instead of "pages you have opened before work", and offers
+    the calculator, which does work."""
+    page.goto("/en/sheet/")
+    ready(page)
+    context.set_offline(True)
+    page.goto("/en/sheet/abcdefghijklmnopqrstuv")  # any sheet's address: none is ever kept
+    expect(page.locator("h1")).to_have_text("You are offline")
+    expect(page.locator("[data-offline-sheet]")).to_be_visible()
+    expect(page.locator("[data-offline-general]")).to_be_hidden()
+    page.click("text=Score a deal offline with the calculator")
+    expect(page.locator("input[name=re_points]")).to_be_visible()
+    page.goto("/en/learn/")  # any other page not kept: the general words
+    expect(page.locator("[data-offline-general]")).to_be_visible()
+    expect(page.locator("[data-offline-sheet]")).to_be_hidden()
+    context.set_offline(False)

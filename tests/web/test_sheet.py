@@ -89,6 +89,21 @@ def test_editing_and_deleting_recompute_everything_after(client):
     assert deal_ids(client, url) == [second]
 
 
+def test_an_edit_shows_only_the_tricks_that_were_typed_and_lets_the_points_change(client):
+    """A deal saved with its points alone: its edit form leaves Re's tricks empty (the form
+    works them out, as it did when the deal was saved), so a correction of the points is not
+    refused for a trick count nobody entered. Tricks that were typed are shown again."""
+    url = new_sheet(client)
+    add(client, url, dealer="0", re=["1", "2"], game="normal", re_points="130")
+    add(client, url, dealer="1", re=["2", "3"], game="normal", re_points="130", re_tricks="9")
+    guessed, typed = deal_ids(client, url)
+    assert re.search(r'name="re_tricks"[^>]*value=""', client.get(f"{url}/deal/{guessed}").get_data(as_text=True))
+    assert re.search(r'name="re_tricks"[^>]*value="9"', client.get(f"{url}/deal/{typed}").get_data(as_text=True))
+    form = {"version": version(client, url), "dealer": "0", "re": ["1", "2"], "game": "normal", "re_points": "230"}
+    response = client.post(f"{url}/deal/{guessed}", data=form)
+    assert response.status_code == 303, unescape(response.get_data(as_text=True))[-2000:]
+
+
 def test_five_players_the_dealer_sits_out(client):
     url = new_sheet(client, players=PLAYERS + ["Emil"], first_dealer="4")
     html = client.get(url).get_data(as_text=True)
@@ -96,6 +111,13 @@ def test_five_players_the_dealer_sits_out(client):
     add(client, url, dealer="4", re=["0", "1"], game="normal", re_points="100")
     assert totals(client, url) == ["-2", "-2", "2", "2", "0"]
     assert "Sits out: <strong>Anna</strong>" in client.get(url).get_data(as_text=True)
+
+
+def test_a_field_left_empty_does_not_move_the_first_dealer(client):
+    """"Player 4" was chosen to deal first with the third field empty: the fourth field's
+    player deals, who is third on the sheet."""
+    url = new_sheet(client, players=["Anna", "Ben", "", "Dora", "Emil"], first_dealer="3")
+    assert "Deals: <strong>Dora</strong>" in client.get(url).get_data(as_text=True)
 
 
 def test_vorgefuehrt_warning_near_the_end_of_the_round(client):
@@ -189,6 +211,8 @@ def count_sheets(store: Store) -> int:
          "„Blatt“ kann nicht auf diesen Wert gesetzt werden."),
         ({"player": PLAYERS, "ruleset": "ddv", "first_dealer": "4"}, "first_dealer", None),
         ({"player": PLAYERS, "ruleset": "ddv", "first_dealer": "-1"}, "first_dealer", None),
+        ({"player": ["Anna", "Ben", "", "Dora", "Emil"], "ruleset": "ddv", "first_dealer": "2"}, "first_dealer",
+         "Spieler 3 hat keinen Namen: Wähle jemanden, der mitspielt."),
         ({"player": PLAYERS, "ruleset": "ddv", "admin": "1"}, None, None),
     ],
 )
@@ -375,7 +399,8 @@ def test_undo_takes_back_the_last_deal(client):
     undo = unescape(re.search(r'href="([^"]+/undo)"', html).group(1))
     assert "Undo deal 2" in html
     confirm = client.get(undo).get_data(as_text=True)  # one more tap: nothing is lost by a slip
-    assert 'id="delete" open' in confirm
+    assert 'id="delete" open' in confirm and confirm.count('id="delete"') == 1
+    assert confirm.index('id="delete"') < confirm.index('id="deal-form"')  # first, not below the form
     action = unescape(re.search(r'<form method="post" action="([^"]+/delete)"', confirm).group(1))
     response = client.post(action, data={"version": version(client, url)})
     assert response.status_code == 303

@@ -86,7 +86,7 @@ def test_a_quick_solo_with_two_re_players_is_refused_in_german(client, store):  
         ({"value": "abc"}, "value", None),
         ({"value": ""}, "value", "Bitte fülle dieses Feld aus."),
         ({"value": "9" * 40}, "value", None),
-        ({"winner": ""}, "winner", "Bitte fülle dieses Feld aus."),
+        ({"winner": ""}, "winner", "Bitte wähle, wer gewonnen hat."),
         ({"winner": "nobody"}, "winner", "Bitte wähle einen der angebotenen Werte."),
         ({"game": "<script>"}, "game", None),
         ({"game": "poverty"}, "game", None),
@@ -146,7 +146,7 @@ def test_the_main_button_follows_the_kind_of_the_last_deal(client):
     quick(client, url, dealer="0", re=["1", "2"], game="normal", winner="re", value="1")
     html = client.get(url).get_data(as_text=True)
     assert f'class="button" href="{url}/quick">Enter deal 2' in html
-    assert f'href="{url}/deal">Count card points instead' in html
+    assert f'href="{url}/deal">Enter with card points' in html
     full = client.get(url + "/deal").get_data(as_text=True)
     quick_page = client.get(url + "/quick").get_data(as_text=True)
     assert f'href="{url}/quick"' in full and f'href="{url}/deal"' in quick_page  # one tap either way
@@ -155,11 +155,14 @@ def test_the_main_button_follows_the_kind_of_the_last_deal(client):
 def test_bock_is_offered_only_where_the_sheet_plays_it(client):
     plain = new_sheet(client)
     assert 'name="bock"' not in client.get(plain + "/quick").get_data(as_text=True)
+    assert "without Bock" not in client.get(plain + "/quick").get_data(as_text=True)
     quick(client, plain, dealer="0", re=["1", "2"], game="normal", winner="re", value="1", bock="on")
     assert "starts Bock" not in client.get(plain).get_data(as_text=True)
     url = new_sheet(client, bock="on")
     assert 'name="bock"' in client.get(url + "/quick").get_data(as_text=True)
     quick(client, url, dealer="0", re=["1", "2"], game="normal", winner="re", value="1", bock="on")
+    # in the Bock round the form says the value is typed without Bock, as the sheet counts it
+    assert "Type it without Bock: the sheet multiplies it by 2." in client.get(url + "/quick").get_data(as_text=True)
     quick(client, url, dealer="1", re=["2", "3"], game="normal", winner="re", value="2")
     html = client.get(url).get_data(as_text=True)
     assert "starts Bock" in html and "Bock ×2" in html

@@ -100,7 +100,16 @@ def summary_fields(summary: DealSummary, rules: RuleSet) -> dict[str, str]:
     schwarz = schwarz_party(rules, summary.re_tricks)
     if schwarz:
         fields["schwarz"] = schwarz
-    fields["re_tricks"] = str(summary.re_tricks)
+    # Tricks the form would work out itself from the points are left out: a learner who never
+    # typed them sees the field empty again, and a correction of the points is not held back
+    # by a trick count nobody entered.
+    if not schwarz:
+        try:
+            guessed: int | None = fitting_re_tricks(rules, summary.game, summary.re_points, summary.extras)
+        except RulesError:
+            guessed = None
+        if summary.re_tricks != guessed:
+            fields["re_tricks"] = str(summary.re_tricks)
     for party, said in (("re", summary.re_announced), ("kontra", summary.kontra_announced)):
         if said:
             fields[f"{party}_announced"] = said

@@ -258,7 +258,7 @@ def read_quick(form: MultiDict[str, str], sheet: Sheet, rules: RuleSet, proposed
         quick.error("re_players", choose)
     winner: Party | None = "re" if values["winner"] == "re" else "kontra" if values["winner"] == "kontra" else None
     if winner is None and (values["winner"] or not preview):
-        quick.error("winner", choose if values["winner"] else str(FORM_MESSAGES["required"]))
+        quick.error("winner", choose if values["winner"] else str(_("Please choose who won.")))
     value = None
     if values["value"] or not preview:
         try:
@@ -466,9 +466,14 @@ def create() -> Response | tuple[str, int]:
     rules = read_rules(request.form, errors)
     bock = request.form.get("bock", "") == "on"
     first = request.form.get("first_dealer", "0")
-    first_dealer = _seat(first, "first_dealer", min(max(len(names), 1), MAX_PLAYERS))
-    if first_dealer is None:
+    # The choice names a field ("Player 4"); a field left empty before it moves the players on.
+    named = [i for i, n in enumerate(request.form.getlist("player")[:MAX_PLAYERS]) if n.strip()]
+    field = _seat(first, "first_dealer", MAX_PLAYERS)
+    first_dealer = named.index(field) if field in named else None
+    if field is None:
         errors.setdefault("first_dealer", _("Please choose one of the values offered."))
+    elif first_dealer is None:
+        errors.setdefault("first_dealer", _("Player %(num)d has no name: choose a player who plays.", num=field + 1))
     unknown = set(request.form) - {"player", "ruleset", "bock", "first_dealer", *OPTION_CHOICES}
     if unknown:
         errors.setdefault("form", _("The request could not be understood."))
