@@ -178,6 +178,23 @@ def test_a_deal_sent_twice_is_saved_once_and_shows_the_sheet(sheet_app):
     assert len(_sheet_ids(client, url)) == 2
 
 
+@pytest.mark.parametrize("path", ["/deal", "/quick"])
+def test_a_saved_form_sent_again_is_not_checked_against_the_next_dealer(sheet_app, path):
+    """Five players: Back after saving, then Save again. The old form's Re player sits out at
+    the next dealer, but the form names its own dealer and was saved already: the sheet, not
+    "this player sat out", and one deal."""
+    client = sheet_app.test_client()
+    made = client.post("/en/sheet/", data={"player": [*PLAYERS, "Emil"], "ruleset": "ddv"})
+    url = made.headers["Location"]
+    fields = {"dealer": "0", "re": ["1", "4"], "game": "normal"}
+    fields.update({"re_points": "130"} if path == "/deal" else {"winner": "re", "value": "1"})
+    form = {**deal_form(client, url, path), **fields}
+    assert client.post(url + path, data=form).status_code == 303
+    again = client.post(url + path, data=form)  # at dealer 1, player 1 sits out
+    assert again.status_code == 303, unescape(again.get_data(as_text=True))[-1500:]
+    assert len(_sheet_ids(client, url) + re.findall(r'/quick/([\w-]{12})"', client.get(url).get_data(as_text=True))) == 1
+
+
 def test_each_deal_form_has_its_own_one_time_id(sheet_app):
     client = sheet_app.test_client()
     url = new_sheet(client)
