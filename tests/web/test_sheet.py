@@ -162,6 +162,9 @@ def test_csv_export(client):
     add(client, url, dealer="0", re=["1", "3"], game="normal", re_points="156", re_fox="1", kontra_doppelkopf="1")
     response = client.get(url + "/sheet.csv")
     assert response.mimetype == "text/csv" and "attachment" in response.headers["Content-Disposition"]
+    # named like the JSON file: the day and the players, so two evenings do not overwrite each other
+    disposition = response.headers["Content-Disposition"]
+    assert re.search(r"filename=doko-sheet-\d{4}-\d\d-\d\d-cmd-bert-carl-dora\.csv$", disposition), disposition
     rows = list(csv.reader(io.StringIO(response.get_data(as_text=True))))
     assert rows[0][-4:] == ["'=cmd()", "Bert", "Carl", "Dora"]
     assert rows[1][:3] == ["1", "'=cmd()", "Normal game"] and rows[1][-4:] == ["-2", "2", "-2", "2"]

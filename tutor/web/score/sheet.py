@@ -11,6 +11,10 @@ from __future__ import annotations
 import csv
 import io
 import os
+import re
+import unicodedata
+from collections.abc import Sequence
+from datetime import UTC, datetime
 from decimal import Decimal
 from typing import Any, Final
 
@@ -783,8 +787,17 @@ def export(key: str) -> Response:
                          row.multiplier, *("" if e is None else e for e in row.entries)])
     writer.writerow([_("Total"), "", "", "", "", "", "", "", *loaded.evening.totals])
     response = current_app.response_class("\ufeff" + out.getvalue(), mimetype="text/csv")
-    response.headers["Content-Disposition"] = "attachment; filename=doko-sheet.csv"
+    name = file_name(players, datetime.now(UTC).date().isoformat(), "csv")
+    response.headers["Content-Disposition"] = f"attachment; filename={name}"
     return response
+
+
+def file_name(players: Sequence[str], day: str, extension: str) -> str:
+    """``doko-sheet-2026-12-01-anna-bert-carl-dora.csv``: readable, ASCII only, the same for
+    the CSV and the JSON file of a sheet."""
+    plain = unicodedata.normalize("NFKD", "-".join(players)).encode("ascii", "ignore").decode().lower()
+    names = re.sub(r"[^a-z0-9]+", "-", plain).strip("-")[:60].strip("-")
+    return f"doko-sheet-{day}" + (f"-{names}" if names else "") + "." + extension
 
 
 def _cell(text: str) -> str:

@@ -12,9 +12,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
-import re
 import types
-import unicodedata
 from collections.abc import Mapping, Sequence
 from datetime import UTC, datetime
 from typing import Any, Final, Literal, Union, get_args, get_origin, get_type_hints
@@ -31,7 +29,18 @@ from tutor.rules.rulesets import RuleSet
 from tutor.rules.sheet import Deal, check_deal, evening
 from tutor.web.base.rules import current_rules, rules_from_key, rules_key
 from tutor.web.score.form import message
-from tutor.web.score.sheet import KEY, Loaded, _new_sheet_page, _same_site, bp, from_data, read_players, store, to_data
+from tutor.web.score.sheet import (
+    KEY,
+    Loaded,
+    _new_sheet_page,
+    _same_site,
+    bp,
+    file_name,
+    from_data,
+    read_players,
+    store,
+    to_data,
+)
 
 FORMAT: Final = "doko-tutor-sheet"
 VERSION: Final = 1
@@ -77,13 +86,6 @@ def document(loaded: Loaded) -> dict[str, Any]:
     }
 
 
-def file_name(players: Sequence[str], day: str) -> str:
-    """``doko-sheet-2026-12-01-anna-bert-carl-dora.json``: readable, ASCII only."""
-    plain = unicodedata.normalize("NFKD", "-".join(players)).encode("ascii", "ignore").decode().lower()
-    names = re.sub(r"[^a-z0-9]+", "-", plain).strip("-")[:60].strip("-")
-    return f"doko-sheet-{day}" + (f"-{names}" if names else "") + ".json"
-
-
 @bp.get("/" + KEY + "/sheet.json")
 def export_json(key: str) -> Response:
     """The sheet as a JSON file, to import on another device (the read-only link may too)."""
@@ -91,7 +93,7 @@ def export_json(key: str) -> Response:
     body = document(loaded)
     text = json.dumps(body, ensure_ascii=False, indent=1)
     response = current_app.response_class(text + "\n", mimetype="application/json")
-    name = file_name(loaded.sheet.players, body["exported"][:10])
+    name = file_name(loaded.sheet.players, body["exported"][:10], "json")
     response.headers["Content-Disposition"] = f"attachment; filename={name}"
     return response
 
