@@ -384,3 +384,148 @@ def test_settle_up_at_seven_players_fits_360_px(browser, sheet_server, axe_sourc
         page.screenshot(path=str(SCREENSHOTS / "sheet-7-settle-up.png"), full_page=True)
         page.locator("#settle-up").screenshot(path=str(SCREENSHOTS / "sheet-7-settle-up-box.png"))
     context.close()
+
+
+LONG_NAMES = ["Maximilian", "Alexandra", "Friederike", "Jo", "Emil", "Konstantin", "Bartholomäus"]
+LANGUAGES = ["de", "en", "it", "es", "fr", "pt"]
+
+
+def said(lang: str, text: str) -> str:
+    """``text`` as the app's catalog says it in ``lang``."""
+    from babel.support import Translations
+
+    return Translations.load(str(Path(__file__).resolve().parents[2] / "translations"), [lang]).gettext(text)
+
+
+def long_name_sheet(page: Page, lang: str, players: int) -> str:
+    """A sheet in ``lang`` of ``players`` with real, long names: a normal deal (the first
+    dealer sits out), then a lost compulsory hearts solo entered quickly (the row's words are
+    long, and the dealer deals again: the next deal's dealer sits out and owes a solo)."""
+    from urllib.parse import quote
+
+    plain = {"Content-Type": "application/x-www-form-urlencoded"}
+    form = "&".join([f"player={quote(name)}" for name in LONG_NAMES[:players]] + ["ruleset=ddv"])
+    url = page.request.post(f"/{lang}/sheet/", data=form, headers=plain, max_redirects=0).headers["location"]
+    for path, fields in (("/deal", ["re_points=130"]), ("/quick", ["game=solo_hearts", "winner=kontra", "value=3"])):
+        html = page.request.get(url + path).text()
+        hidden = re.findall(r'name="(version|once)" value="([^"]*)"', html)
+        playing = re.findall(r'name="re" value="(\d+)"', html)
+        re_players = playing[:1] if path == "/quick" else playing[:2]
+        body = "&".join([f"{k}={v}" for k, v in hidden] + [f"re={p}" for p in re_players] + fields)
+        assert page.request.post(url + path, data=body, headers=plain, max_redirects=0).status == 303
+    return url
+
+
+def words_broken_inside(page: Page, selector: str) -> list[str]:
+    """Texts under ``selector`` that a line break cuts inside a word (a break after a space,
+    a hyphen or a middle dot is fine)."""
+    return page.evaluate("""(selector) => {
+        const broken = [];
+        for (const el of document.querySelectorAll(selector)) {
+            const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+            while (walker.nextNode()) {
+                const node = walker.currentNode;
+                let top = null, before = ' ';
+                for (let i = 0; i < node.length; i++) {
+                    const ch = node.data[i];
+                    if (/\\s/.test(ch)) { before = ' '; continue; }
+                    const range = document.createRange();
+                    range.setStart(node, i);
+                    range.setEnd(node, i + 1);
+                    const rect = range.getBoundingClientRect();
+                    const cut = top !== null && rect.top > top + 2 && !/[\\s\\-\\u00ad·]/.test(before);
+                    if (cut) broken.push(node.data.trim());
+                    top = rect.top;
+                    before = ch;
+                }
+            }
+        }
+        return broken;
+    }""", selector)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_five_players_with_long_names_fit_360_px_in_every_language(browser, sheet_server, axe_source, lang):
+    """At five players every name, every current total and the checks stand on the phone's
+    screen without scrolling the table; the sat-out cell is a short mark with its text name;
+    the next deal's box wraps its tags inside itself, one player a line."""
+    context = browser.new_context(viewport=PHONE, base_url=sheet_server, service_workers="block")
+    page = context.new_page()
+    page.goto(long_name_sheet(page, lang, 5))
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    assert overflow_outside_scroll_regions(page) == []
+
+    wrap = page.locator(".sheet-wrap")
+    assert wrap.evaluate("el => el.scrollWidth <= el.clientWidth")  # the table does not scroll at all
+    edge = wrap.bounding_box()
+    left, right = max(edge["x"], 0), min(edge["x"] + edge["width"], 360)
+
+    def inside(cell) -> bool:
+        box = cell.bounding_box()
+        return box is not None and box["width"] > 0 and left - 1 <= box["x"] and box["x"] + box["width"] <= right + 1
+
+    heads = page.locator(".sheet-table thead th.player-col")
+    assert heads.all_inner_texts() == LONG_NAMES[:5]
+    for head in heads.all():
+        assert inside(head), head.inner_text()
+        assert head.evaluate("el => el.scrollWidth <= el.clientWidth + 1 && el.scrollHeight <= el.clientHeight + 1"), \
+            head.inner_text()  # the whole name, not cut short
+    current = page.locator(".sheet-table tfoot td.num")
+    assert current.count() == 5
+    assert all(inside(cell) for cell in current.all())
+    checks = page.locator(".sheet-table .check-col")
+    assert checks.count() == 3  # the header and both deals
+    for cell in checks.all():
+        assert inside(cell)
+    assert page.locator(".sheet-table tbody .check-col [aria-hidden=true]").first.is_visible()
+
+    # Sat out: a short visible mark, the whole word for screen readers.
+    sat_out = page.locator("#deal-1 td.sat-out")
+    assert sat_out.count() == 1
+    mark = sat_out.locator(".sat-out__mark [aria-hidden=true]")
+    assert mark.is_visible() and mark.bounding_box()["width"] < 24
+    assert said(lang, "sat out") in sat_out.text_content()
+    assert words_broken_inside(page, ".sheet-table .deal-cell") == []
+
+    # The next deal's box: the dealer deals again, sits out and owes a solo; every tag inside.
+    box = page.locator(".sheet-next").bounding_box()
+    entries = page.locator(".sheet-next .standings > li")
+    assert entries.count() == 5
+    dealer = entries.nth(1)
+    assert dealer.locator(".tag").all_inner_texts() == [said(lang, "deals"), said(lang, "sits out"),
+                                                        said(lang, "solo owed")]
+    for tag in page.locator(".sheet-next .tag").all():
+        tag_box = tag.bounding_box()
+        assert box["x"] <= tag_box["x"] and tag_box["x"] + tag_box["width"] <= box["x"] + box["width"], tag.inner_text()
+    # Each player's entry on lines of its own: no two entries share a line.
+    boxes = [entry.bounding_box() for entry in entries.all()]
+    for upper, lower in zip(boxes, boxes[1:]):
+        assert upper["y"] + upper["height"] <= lower["y"] + 1
+
+    assert violations(page, axe_source) == []
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SCREENSHOTS / f"sheet-5-long-names-{lang}.png"), full_page=True)
+    context.close()
+
+
+def test_seven_players_with_long_names_say_where_the_table_starts_that_it_scrolls(browser, sheet_server):
+    context = browser.new_context(viewport=PHONE, base_url=sheet_server, service_workers="block")
+    page = context.new_page()
+    page.goto(long_name_sheet(page, "en", 7))
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    assert overflow_outside_scroll_regions(page) == []
+    hint = page.locator("#sheet-scrolls")
+    wrap = page.locator(".sheet-wrap")
+    assert wrap.get_attribute("aria-describedby") == "sheet-scrolls"
+    hint.scroll_into_view_if_needed()
+    assert hint.is_visible()
+    hint_box, wrap_box = hint.bounding_box(), wrap.bounding_box()
+    assert hint_box["y"] + hint_box["height"] <= wrap_box["y"] + 1  # above the table, not after it
+    heads = page.locator(".sheet-table thead th.player-col")
+    assert heads.all_inner_texts() == LONG_NAMES
+    for head in heads.all():
+        assert head.evaluate("el => el.scrollWidth <= el.clientWidth + 1 && el.scrollHeight <= el.clientHeight + 1")
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    hint.evaluate("el => window.scrollTo(0, el.getBoundingClientRect().top + scrollY - 60)")
+    page.screenshot(path=str(SCREENSHOTS / "sheet-7-long-names-en.png"))
+    context.close()
