@@ -2,6 +2,8 @@
 one check that refuses writes from other sites."""
 from __future__ import annotations
 
+import time
+from functools import lru_cache
 from typing import Final
 from urllib.parse import urlsplit
 
@@ -104,10 +106,22 @@ def is_cross_site(req: Request) -> bool:
 
 def set_cookie(response: BaseResponse, req: Request, name: str, value: str, max_age: int) -> None:
     """Remember something on the device: first-party, out of reach of scripts, and sent
-    over HTTPS only when the page came over HTTPS."""
-    response.set_cookie(name, value, max_age=max_age, samesite="Lax", httponly=True, secure=req.is_secure)
+    over HTTPS only when the page came over HTTPS. (What `response.set_cookie(name, value,
+    max_age=max_age, samesite="Lax", httponly=True, secure=req.is_secure)` adds, the same text.)"""
+    response.headers.add("Set-Cookie", cookie_header(name, value, max_age, req.is_secure))
 
 
 def cookie_header(name: str, value: str, max_age: int, secure: bool) -> str:
-    """The Set-Cookie value `set_cookie` writes, for a layer outside the app (i18n.LanguageCookie)."""
-    return dump_cookie(name, value, max_age=max_age, path="/", samesite="Lax", httponly=True, secure=secure)
+    """The Set-Cookie value `set_cookie` writes, for a layer outside the app (i18n.LanguageCookie)
+    too. Its Expires is a whole second (as werkzeug writes it), so the same cookie within a
+    second is the same text: kept, not built again on every response."""
+    return _cookie_header(name, value, max_age, secure, int(time.time() + max_age))
+
+
+@lru_cache(maxsize=512)
+def _cookie_header(name: str, value: str, max_age: int, secure: bool, expires: int) -> str:
+    return dump_cookie(name, value, max_age=max_age, expires=expires, path="/", samesite="Lax", httponly=True,
+                       secure=secure, max_size=COOKIE_MAX_SIZE)
+
+
+COOKIE_MAX_SIZE: Final = 4093  # werkzeug's Response.max_cookie_size: a larger cookie gets its warning

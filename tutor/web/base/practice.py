@@ -23,6 +23,7 @@ from tutor import security
 from tutor.quiz.base import Question
 from tutor.quiz.review import Deck
 from tutor.quiz.why import rule_of
+from tutor.web.base import signed
 
 COOKIE: Final = "practice"
 MAX_AGE: Final = 2 * 365 * 24 * 3600
@@ -90,7 +91,7 @@ class Practice:
 
 
 def _serializer() -> URLSafeSerializer:
-    return URLSafeSerializer(current_app.config["SECRET_KEY"], salt="practice")
+    return signed.serializer(current_app.config["SECRET_KEY"], "practice")
 
 
 def current() -> Practice:
@@ -106,7 +107,8 @@ def current() -> Practice:
 
 
 def save(response: Response) -> Response:
-    security.set_cookie(response, request, COOKIE, _serializer().dumps(current().dump()), MAX_AGE)
+    text = signed.dumps(current_app.config["SECRET_KEY"], "practice", current().dump())
+    security.set_cookie(response, request, COOKIE, text, MAX_AGE)
     return response
 
 

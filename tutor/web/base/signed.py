@@ -4,7 +4,8 @@ afresh from anything else."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, TypeVar
+from functools import lru_cache
+from typing import Any, Final, TypeVar
 
 from itsdangerous import BadSignature, URLSafeSerializer
 
@@ -23,4 +24,27 @@ def read(secret: str, salt: str, text: str | None, load: Callable[[Any], T], fre
 
 def write(secret: str, salt: str, data: Any) -> str:
     """The cookie's text for ``data`` (plain JSON-able values), signed for this kind."""
-    return URLSafeSerializer(secret, salt=salt).dumps(data)
+    return dumps(secret, salt, data)
+
+
+SIGNED_KEPT: Final = 4096  # signatures of recent texts: about 300 bytes each
+
+
+@lru_cache(maxsize=64)
+def serializer(secret: str, salt: str) -> URLSafeSerializer:
+    """The serializer of a kind (made once, not on every request)."""
+    return URLSafeSerializer(secret, salt=salt)
+
+
+@lru_cache(maxsize=SIGNED_KEPT)
+def _signed(secret: str, salt: str, payload: bytes) -> str:
+    text: bytes = serializer(secret, salt).make_signer().sign(payload)
+    return text.decode()
+
+
+def dumps(secret: str, salt: str, data: Any) -> str:
+    """What ``URLSafeSerializer(secret, salt=salt).dumps(data)`` gives, the same text, with the
+    signature of a text signed lately taken from memory (a cookie written again unchanged,
+    the token of a question asked before) instead of computed again."""
+    payload: bytes = serializer(secret, salt).dump_payload(data)
+    return _signed(secret, salt, payload)

@@ -12,8 +12,12 @@ rules due for review and the streak in the practice cookie the lessons share (ba
 from __future__ import annotations
 
 import gzip
+import hashlib
 import random
 import secrets
+import threading
+from collections import OrderedDict
+from collections.abc import Hashable
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Final
@@ -22,6 +26,7 @@ import brotli  # type: ignore[import-untyped]
 from flask import Blueprint, abort, current_app, g, make_response, render_template, request, url_for
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
+from flask_compress.flask_compress import _choose_algorithm, _compress_data, _format
 from itsdangerous import BadSignature, URLSafeSerializer
 from markupsafe import Markup
 from werkzeug.wrappers import Response
@@ -32,8 +37,8 @@ from tutor.quiz import KINDS, MAX_LEVEL, BadAnswer, Question, check, make, parse
 from tutor.quiz.review import Entry
 from tutor.quiz.why import rule_of
 from tutor.rules.rulesets import RuleSet
-from tutor.web.base import practice
-from tutor.web.base.rendered import render_cached
+from tutor.web.base import practice, signed
+from tutor.web.base.rendered import VERSION_KEY, render_cached
 from tutor.web.base.rules import current_rules, from_cookie, to_cookie
 from tutor.web.quiz import progress as quiz_progress
 from tutor.web.quiz.progress import DAILY_LENGTH, Progress, daily_plan, today
@@ -56,8 +61,11 @@ LINK_MESSAGES: Final = {
 }
 
 
+TOKEN_SALT: Final = "quiz-question"
+
+
 def _signer() -> URLSafeSerializer:
-    return URLSafeSerializer(current_app.config["SECRET_KEY"], salt="quiz-question")
+    return signed.serializer(current_app.config["SECRET_KEY"], TOKEN_SALT)
 
 
 def progress() -> Progress:
@@ -87,15 +95,26 @@ class Asked:
 REVIEW_TRIES: Final = 40  # seeds tried for a question that the rule under review decides
 
 
+QUESTIONS_KEPT: Final = 256
+
+
+@lru_cache(maxsize=QUESTIONS_KEPT)
+def made(kind: str, seed: int, rules: RuleSet, level: int) -> Question:
+    """`make(...)`, kept for the questions built lately: the question asked is built again
+    to check its answer, and many learners are asked the same ones (see `new_seed`). A
+    Question is frozen, and nothing here changes its parts."""
+    return make(kind, seed, rules, level)
+
+
 def ask(kind: str, seed: int, level: int, rules: RuleSet, mode: str, index: int | None = None,
         code: str | None = None) -> Asked:
-    question = make(kind, seed, rules, level)
+    question = made(kind, seed, rules, level)
     data: dict[str, Any] = {"k": kind, "s": seed, "l": question.level, "r": to_cookie(rules), "m": mode}
     if mode == "daily":
         data |= {"d": today(), "i": index}
     if code:
         data["c"] = code
-    return Asked(question, mode, _signer().dumps(data), index)
+    return Asked(question, mode, signed.dumps(current_app.config["SECRET_KEY"], TOKEN_SALT, data), index)
 
 
 def review_question(code: str, entry: Entry, rules: RuleSet) -> Asked:
@@ -126,7 +145,32 @@ def fresh(mode: str, kind: str | None = None) -> Asked | None:
     if mode == "mixed":
         kind = progress().next_mixed(random.Random(secrets.randbits(32)), today())
     assert kind is not None
-    return ask(kind, secrets.randbits(31), progress().level(kind), rules, mode)
+    level = progress().level(kind)
+    return ask(kind, new_seed(kind, level), level, rules, mode)
+
+
+SEEDS_A_DAY: Final = 512  # questions of each kind and level a day that a new question is drawn from
+SEED_TRIES: Final = 8
+
+
+def new_seed(kind: str, level: int) -> int:
+    """The seed of a new question of this kind and level: one of the day's SEEDS_A_DAY, at
+    random, that the learner has not answered lately (the progress cookie's last 40). Learners
+    asking at the same time so get questions that were asked before, and their question is
+    rendered once (see `_kept`), while each learner still meets a new one every time; a fully
+    random seed once in a blue moon (every try answered already)."""
+    level = max(0, min(MAX_LEVEL, level))
+    day, p = today(), progress()
+    for _try in range(SEED_TRIES):
+        seed = _day_seed(kind, level, day, secrets.randbelow(SEEDS_A_DAY))
+        if not p.answered(f"{kind}:{seed}:{level}"):
+            return seed
+    return secrets.randbits(31)
+
+
+@lru_cache(maxsize=4096)
+def _day_seed(kind: str, level: int, day: int, slot: int) -> int:
+    return random.Random(f"quiz-{day}-{kind}-{level}-{slot}").getrandbits(31)
 
 
 def action_url(mode: str, kind: str) -> str:
@@ -138,18 +182,141 @@ def action_url(mode: str, kind: str) -> str:
 def render(asked: Asked | None, mode: str, kind: str | None = None, feedback: dict[str, Any] | None = None,
            message: str | None = None, status: int = 200) -> Response:
     """The question (or its feedback) as a page, or as the fragment htmx swaps in."""
-    partial = htmx.is_partial(request)
+    daily = _daily_summary() if mode == "daily" else None
+    review = _review_summary() if mode == "review" else None
+    key = None
+    if asked is not None and message is None and not (feedback and "missed" in feedback):
+        q = asked.question
+        key = _fragment_key((q.kind, q.seed, q.level, to_cookie(q.rules), asked.token, asked.index,
+                             _feedback_key(feedback)), mode, kind, daily, review)
+    question = _kept(key) if key else None
+    if question is None:
+        question = _question_html(asked, mode, kind, feedback, message, daily, review)
+        if key:
+            _keep(key, question)
+    return _respond(question, mode, kind or (asked.question.kind if asked else None), status, kept=key is not None)
+
+
+def ask_page(kind: str, seed: int, level: int, rules: RuleSet, mode: str, page_kind: str | None) -> Response:
+    """A question of mode "kind" or "mixed" as `render(ask(...), mode, page_kind)` gives it, the
+    same bytes, without building the question when its fragment is kept already."""
+    key = _fragment_key(("ask", kind, seed, max(0, min(MAX_LEVEL, level)), to_cookie(rules)), mode, page_kind,
+                        None, None)
+    question = _kept(key)
+    if question is None:
+        question = _keep(key, _question_html(ask(kind, seed, level, rules, mode), mode, page_kind, None, None,
+                                             None, None))
+    return _respond(question, mode, page_kind or kind, 200, kept=True)
+
+
+def _question_html(asked: Asked | None, mode: str, kind: str | None, feedback: dict[str, Any] | None,
+                   message: str | None, daily: dict[str, Any] | None, review: dict[str, Any] | None) -> str:
     context = {
         "asked": asked, "mode": mode, "kind": kind or (asked.question.kind if asked else None),
         "feedback": feedback, "message": message, "text": quiz_text, "anchors": ANCHORS,
-        "progress": progress(), "daily": _daily_summary() if mode == "daily" else None,
-        "review": _review_summary() if mode == "review" else None,
+        "progress": progress(), "daily": daily, "review": review,
         "action": action_url(mode, kind or (asked.question.kind if asked else "")) if (asked or kind) else None,
     }
-    question = render_template("quiz/_question.html", **context)
-    body = question if partial else _page_around(question, mode, kind or (asked.question.kind if asked else None))
+    return render_template("quiz/_question.html", **context)
+
+
+def _respond(question: str, mode: str, page_kind: str | None, status: int, kept: bool = False) -> Response:
+    """The response around a question fragment; one that was kept (the same for everyone who
+    gets it) goes out compressed as Flask-Compress would (its function, its levels, the same
+    bytes), from memory the next time."""
+    partial = htmx.is_partial(request)
+    body = question if partial else _page_around(question, mode, page_kind)
     response = make_response(body, 200 if partial else status)
+    if kept:
+        _send_compressed(response)
     return _save(response)
+
+
+COMPRESSED_KEPT: Final = 1024  # 1-3 kB each
+_compressed_lock = threading.Lock()
+
+
+def _send_compressed(response: Response) -> None:
+    """Set the compressed body Flask-Compress would make, made once per body and encoding
+    (Flask-Compress leaves a response that has a Content-Encoding alone, and still adds
+    `Vary: Accept-Encoding`). The same conditions as Flask-Compress's own."""
+    config = current_app.config
+    encoding = _choose_algorithm(_format(config["COMPRESS_ALGORITHM"]), request.headers.get("Accept-Encoding", ""))
+    if (encoding is None or response.status_code != 200 or response.mimetype not in config["COMPRESS_MIMETYPES"]
+            or "Content-Encoding" in response.headers):
+        return
+    raw = response.get_data()
+    if len(raw) < config["COMPRESS_MIN_SIZE"]:
+        return
+    key = (hashlib.blake2b(raw, digest_size=16).digest(), encoding)
+    kept: OrderedDict[tuple[bytes, str], bytes] = current_app.extensions.setdefault("quiz_compressed", OrderedDict())
+    with _compressed_lock:
+        body = kept.get(key)
+        if body is not None:
+            kept.move_to_end(key)
+    if body is None:
+        body = _compress_data(current_app, raw, encoding)
+        with _compressed_lock:
+            kept[key] = body
+            while len(kept) > COMPRESSED_KEPT:
+                kept.popitem(last=False)
+    response.set_data(body)
+    response.headers["Content-Encoding"] = encoding
+    if config["COMPRESS_EVALUATE_CONDITIONAL_REQUEST"] and request.method in ("GET", "HEAD"):
+        response.make_conditional(request)  # as Flask-Compress does: it adds the Date header
+
+
+# Rendered question fragments, kept per everything the fragment shows (see `_fragment_key`): the
+# same question in the same language and rules, or the same answer to it with the same
+# figures, is rendered once. Bounded: least recently used goes first.
+FRAGMENTS_KEPT: Final = 1024  # 2-6 kB each
+_fragments_lock = threading.Lock()
+
+
+def _fragment_key(question: Hashable, mode: str, kind: str | None, daily: dict[str, Any] | None,
+                  review: dict[str, Any] | None) -> Hashable:
+    """Everything `quiz/_question.html` reads besides the question and its feedback: the
+    language, the address it is served at (links), the visitor's rules (the reference's
+    link), the asset version, the mode and kind, and the daily or review summary shown."""
+    version = current_app.extensions.get(VERSION_KEY)
+    return (str(g.get("lang")), request.scheme, request.host, request.script_root, to_cookie(current_rules()),
+            version() if version else "", mode, kind, tuple(sorted(daily.items())) if daily else None,
+            tuple(sorted(review.items())) if review else None, question)
+
+
+def _feedback_key(feedback: dict[str, Any] | None) -> Hashable:
+    """What the feedback shows of an answer: right or not, the answer given, the kind's
+    streak, accuracy and level, and whether the level just changed."""
+    if feedback is None:
+        return None
+    stats, given = feedback["stats"], feedback["given"]
+    return (bool(feedback["correct"]), tuple(given) if given is not None else None, stats.streak, stats.accuracy,
+            stats.level, bool(feedback["level_up"]), bool(feedback["level_down"]))
+
+
+def _fragments() -> OrderedDict[Hashable, str]:
+    kept: OrderedDict[Hashable, str] | None = current_app.extensions.get("quiz_fragments")
+    if kept is None:
+        kept = current_app.extensions.setdefault("quiz_fragments", OrderedDict())
+    return kept
+
+
+def _kept(key: Hashable) -> str | None:
+    kept = _fragments()
+    with _fragments_lock:
+        html = kept.get(key)
+        if html is not None:
+            kept.move_to_end(key)
+    return html
+
+
+def _keep(key: Hashable, html: str) -> str:
+    kept = _fragments()
+    with _fragments_lock:
+        kept[key] = html
+        while len(kept) > FRAGMENTS_KEPT:
+            kept.popitem(last=False)
+    return html
 
 
 QUESTION_MARK: Final = "<!-- the question -->"
@@ -182,15 +349,17 @@ def show(kind: str) -> Response:
     """A question of one kind; `?q=<seed>&l=<level>` asks that very question again."""
     seed, level = _int_arg("q", 0, 2**31 - 1), _int_arg("l", 0, MAX_LEVEL)
     if seed is None:
-        return render(fresh("kind", kind), "kind", kind)
-    return render(ask(kind, seed, progress().level(kind) if level is None else level, current_rules(), "kind"),
-                  "kind", kind)
+        level = progress().level(kind)
+        return ask_page(kind, new_seed(kind, level), level, current_rules(), "kind", kind)
+    return ask_page(kind, seed, progress().level(kind) if level is None else level, current_rules(), "kind", kind)
 
 
 @bp.get("/mixed")
 def mixed() -> Response:
     """Mixed practice: kinds due for review first, then the kinds met, interleaved."""
-    return render(fresh("mixed"), "mixed")
+    kind = progress().next_mixed(random.Random(secrets.randbits(32)), today())
+    level = progress().level(kind)
+    return ask_page(kind, new_seed(kind, level), level, current_rules(), "mixed", None)
 
 
 @bp.get("/daily")
@@ -261,7 +430,7 @@ def answer(mode: str, kind: str | None = None) -> Response:
         if not isinstance(data, dict) or data.get("m") != mode or (kind and data.get("k") != kind):
             raise BadSignature("mode")
         rules = from_cookie(str(data["r"]))
-        question = make(str(data["k"]), int(data["s"]), rules, int(data["l"]))
+        question = made(str(data["k"]), int(data["s"]), rules, int(data["l"]))
     except (BadSignature, KeyError, ValueError, TypeError):
         return render(fresh(mode, kind), mode, kind, status=400, message=_(
             "That answer could not be checked: the question was changed on the way. Here is a new one."))
