@@ -220,3 +220,29 @@ def test_next_question_takes_focus_to_the_new_question(quiz):
     page.keyboard.press("Tab")  # the next stop is in the new question, not the page's top
     inside = page.evaluate("() => document.getElementById('quiz').contains(document.activeElement)")
     assert inside
+
+
+@pytest.mark.parametrize(("kind", "seed"), [("legal", 9), ("legal", 4), ("winner", 21)])
+def test_the_marks_under_cards_never_run_into_each_other(quiz, kind, seed):
+    """"✗ your answer" and "you missed it" stand under their own card, whole: no tag wider
+    than its tile, none over another, none cut off."""
+    page = quiz
+    question = make(kind, seed, DDV, 0)
+    page.goto(f"/en/quiz/{kind}?q={seed}&l=0")
+    answer(page, question, right=False)
+    expect(page.locator("#quiz-result")).to_be_focused()
+    boxes = []
+    for mark in page.locator(".quiz__marked.quiz-marks--cards .quiz-mark").all():
+        tile = mark.bounding_box()
+        for tag in mark.locator(".quiz-mark__tag").all():
+            box = tag.bounding_box()
+            inside = tile["x"] - 3 <= box["x"] and box["x"] + box["width"] <= tile["x"] + tile["width"] + 3
+            assert inside, tag.inner_text()
+            assert tag.evaluate("(t) => t.scrollWidth <= t.clientWidth + 1"), tag.inner_text()
+            boxes.append(box)
+    assert boxes
+    for i, a in enumerate(boxes):
+        for b in boxes[:i]:
+            apart = (a["x"] + a["width"] <= b["x"] or b["x"] + b["width"] <= a["x"]
+                     or a["y"] + a["height"] <= b["y"] or b["y"] + b["height"] <= a["y"])
+            assert apart, (a, b)
