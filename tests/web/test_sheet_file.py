@@ -442,3 +442,21 @@ def test_any_value_anywhere_in_the_file_is_a_sheet_or_a_reason_never_a_crash(app
     assert count_sheets(store) == before + (response.status_code == 303)
     if response.status_code == 400:
         assert error_text(response).endswith("Nothing was imported.")
+
+
+@pytest.mark.parametrize(("change", "reason"), [
+    ({"value": "abc"}, "whole number from 1 to 99"), ({"value": 0}, "whole number from 1 to 99"),
+    ({"value": 100}, "whole number from 1 to 99"), ({"value": 3.5}, "whole number from 1 to 99"),
+    ({"value": True}, "whole number from 1 to 99"), ({"winner": "nobody"}, "either re or kontra"),
+    ({"bock": "yes"}, "Deal 1 in the file is damaged"), ({"extra": 1}, "Deal 1 in the file is damaged"),
+])
+def test_a_damaged_quick_deal_is_refused_and_nothing_is_stored(app, store, change, reason):
+    doc = {"format": "doko-tutor-sheet", "version": 1, "exported": "2026-12-01T10:00:00+00:00",
+           "players": ["Anna", "Bert", "Carl", "Dora"], "rules": "ddv", "bock": False, "first_dealer": 0,
+           "deals": [to_data(Deal.quick_entry("normal", 0, (1, 2), "re", 3))]}
+    assert upload(app.test_client(), json.dumps(doc).encode()).status_code == 303  # whole, it imports
+    before = count_sheets(store)
+    doc["deals"][0]["quick"].update(change)
+    response = upload(app.test_client(), json.dumps(doc).encode())
+    assert response.status_code == 400 and reason in error_text(response)
+    assert count_sheets(store) == before
