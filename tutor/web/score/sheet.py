@@ -13,7 +13,7 @@ import io
 import os
 import re
 import unicodedata
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from datetime import UTC, datetime
 from decimal import Decimal
 from typing import Any, Final
@@ -587,21 +587,7 @@ def new_deal(key: str) -> tuple[str, int]:
 @bp.post("/" + KEY + "/deal")
 def add_deal(key: str) -> Response | tuple[str, int]:
     """Add a deal; back to the sheet (303). 400 with the reasons, 409 if the sheet changed."""
-    _same_site()
-    loaded = Loaded(key)
-    loaded.require_editor()
-    version = _version()
-    once = _once()
-    form, deal = read_deal(request.form, loaded.sheet, loaded.rules, loaded.evening.next_dealer)
-    if deal is None:
-        return _deal_page(loaded, form, None, 400, once=once)
-    try:
-        store().add_deal(loaded.sheet, version, to_data(deal), once)
-    except AlreadySaved:
-        pass  # the same form sent again (its answer was lost): saved the first time
-    except Conflict:
-        return _deal_page(Loaded(key), form, None, 409, notice=str(MESSAGES["conflict"]), once=once)
-    return redirect(url_for("sheet.show", key=key, _anchor="totals"), code=303)
+    return _add(key, read_deal, _counted_page)
 
 
 @bp.get("/" + KEY + "/deal/" + DEAL)
@@ -636,23 +622,7 @@ def undo_deal(key: str, deal_id: str) -> tuple[str, int]:
 @bp.post("/" + KEY + "/deal/" + DEAL)
 def update_deal(key: str, deal_id: str) -> Response | tuple[str, int]:
     """Save a changed deal; every total, Bock and dealer after it follows."""
-    _same_site()
-    loaded = Loaded(key)
-    loaded.require_editor()
-    version = _version()
-    index, _stored = loaded.stored_deal(deal_id, version)
-    form, deal = read_deal(request.form, loaded.sheet, loaded.rules, loaded.evening.rows[index].rotation_dealer)
-    if deal is None:
-        return _deal_page(loaded, form, deal_id, 400)
-    try:
-        store().update_deal(loaded.sheet, version, deal_id, to_data(deal))
-    except Conflict:
-        fresh = Loaded(key)
-        fresh.stored_deal(deal_id, version)  # deleted meanwhile: the sheet with the conflict notice
-        return _deal_page(fresh, form, deal_id, 409, notice=str(MESSAGES["conflict"]))
-    except NotFound:
-        abort(404)
-    return redirect(url_for("sheet.show", key=key, _anchor=f"deal-{index + 1}"), code=303)
+    return _update(key, deal_id, read_deal, _counted_page)
 
 
 @bp.post("/" + KEY + "/deal/" + DEAL + "/delete")
@@ -715,21 +685,7 @@ def new_quick(key: str) -> tuple[str, int]:
 @bp.post("/" + KEY + "/quick")
 def add_quick(key: str) -> Response | tuple[str, int]:
     """Add a quick deal; back to the sheet (303). 400 with the reasons, 409 if the sheet changed."""
-    _same_site()
-    loaded = Loaded(key)
-    loaded.require_editor()
-    version = _version()
-    once = _once()
-    form, deal = read_quick(request.form, loaded.sheet, loaded.rules, loaded.evening.next_dealer)
-    if deal is None:
-        return _quick_page(loaded, form, None, None, 400, once=once)
-    try:
-        store().add_deal(loaded.sheet, version, to_data(deal), once)
-    except AlreadySaved:
-        pass  # the same form sent again (its answer was lost): saved the first time
-    except Conflict:
-        return _quick_page(Loaded(key), form, deal, None, 409, notice=str(MESSAGES["conflict"]), once=once)
-    return redirect(url_for("sheet.show", key=key, _anchor="totals"), code=303)
+    return _add(key, read_quick, _quick_page)
 
 
 @bp.get("/" + KEY + "/quick/" + DEAL)
@@ -747,20 +703,57 @@ def edit_quick(key: str, deal_id: str) -> tuple[str, int]:
 @bp.post("/" + KEY + "/quick/" + DEAL)
 def update_quick(key: str, deal_id: str) -> Response | tuple[str, int]:
     """Save a deal as the winners and the value; every total, Bock and dealer after it follows."""
+    return _update(key, deal_id, read_quick, _quick_page)
+
+
+# --- saving a deal: the full form and the quick form alike ------------------------------
+
+Reader = Callable[[MultiDict[str, str], Sheet, RuleSet, int], tuple[Form, Deal | None]]
+FormPage = Callable[..., tuple[str, int]]  # (loaded, form, deal, deal_id, status, notice=, once=)
+
+
+def _counted_page(loaded: Loaded, form: Form, deal: Deal | None, deal_id: str | None, status: int,
+                  notice: str | None = None, once: str | None = None) -> tuple[str, int]:
+    """The full form's page in the quick form's terms (it shows what was typed, not the deal)."""
+    return _deal_page(loaded, form, deal_id, status, notice=notice, once=once)
+
+
+def _add(key: str, reader: Reader, page: FormPage) -> Response | tuple[str, int]:
+    """A new deal from a form: saved once however often the form is sent, 400 with the
+    reasons, 409 if another phone changed the sheet first."""
+    _same_site()
+    loaded = Loaded(key)
+    loaded.require_editor()
+    version = _version()
+    once = _once()
+    form, deal = reader(request.form, loaded.sheet, loaded.rules, loaded.evening.next_dealer)
+    if deal is None:
+        return page(loaded, form, None, None, 400, once=once)
+    try:
+        store().add_deal(loaded.sheet, version, to_data(deal), once)
+    except AlreadySaved:
+        pass  # the same form sent again (its answer was lost): saved the first time
+    except Conflict:
+        return page(Loaded(key), form, deal, None, 409, notice=str(MESSAGES["conflict"]), once=once)
+    return redirect(url_for("sheet.show", key=key, _anchor="totals"), code=303)
+
+
+def _update(key: str, deal_id: str, reader: Reader, page: FormPage) -> Response | tuple[str, int]:
+    """A changed deal from a form; every total, Bock and dealer after it follows."""
     _same_site()
     loaded = Loaded(key)
     loaded.require_editor()
     version = _version()
     index, _stored = loaded.stored_deal(deal_id, version)
-    form, deal = read_quick(request.form, loaded.sheet, loaded.rules, loaded.evening.rows[index].rotation_dealer)
+    form, deal = reader(request.form, loaded.sheet, loaded.rules, loaded.evening.rows[index].rotation_dealer)
     if deal is None:
-        return _quick_page(loaded, form, None, deal_id, 400)
+        return page(loaded, form, None, deal_id, 400)
     try:
         store().update_deal(loaded.sheet, version, deal_id, to_data(deal))
     except Conflict:
         fresh = Loaded(key)
         fresh.stored_deal(deal_id, version)  # deleted meanwhile: the sheet with the conflict notice
-        return _quick_page(fresh, form, deal, deal_id, 409, notice=str(MESSAGES["conflict"]))
+        return page(fresh, form, deal, deal_id, 409, notice=str(MESSAGES["conflict"]))
     except NotFound:
         abort(404)
     return redirect(url_for("sheet.show", key=key, _anchor=f"deal-{index + 1}"), code=303)
