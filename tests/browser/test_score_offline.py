@@ -14,15 +14,25 @@ from tests.browser.test_offline import ready
 pytestmark = pytest.mark.service_worker
 
 
-def test_a_deal_is_scored_offline_as_the_server_scores_it(page, context):
-    page.goto("/de/")
-    ready(page)
+def table_kept(page) -> None:
+    """Wait until the worker keeps the calculator's table of the engine's answers."""
     page.wait_for_function("""caches.keys().then((keys) => Promise.all(keys.map((k) => caches.open(k)
         .then((c) => c.keys())))).then((lists) => lists.flat().some((r) => r.url.includes('/score/table/')))""")
+
+
+def offline_calculator(page, context) -> None:
+    """The German calculator opened in airplane mode, after one online visit of the home page."""
+    page.goto("/de/")
+    ready(page)
+    table_kept(page)
     # The page's icon link has no version, so the worker keeps it only once fetched online.
     page.evaluate("fetch('/static/icons/icon-192.png').then((r) => r.blob())")
     context.set_offline(True)
     page.goto("/de/score/")
+
+
+def test_a_deal_is_scored_offline_as_the_server_scores_it(page, context):
+    offline_calculator(page, context)
     expect(page.locator("h1")).to_have_text("Was zählt dieses Spiel?")
     page.fill("input[name=re_points]", "151")
     page.select_option("select[name=re_announced]", "re")
@@ -44,8 +54,7 @@ def test_the_table_is_fetched_once_not_again_after_every_page(page, context):
     context.on("request", lambda request: tables.append(request.url) if "/score/table/" in request.url else None)
     page.goto("/en/")
     ready(page)
-    page.wait_for_function("""caches.keys().then((keys) => Promise.all(keys.map((k) => caches.open(k)
-        .then((c) => c.keys())))).then((lists) => lists.flat().some((r) => r.url.includes('/score/table/')))""")
+    table_kept(page)
     fetched = len(tables)
     assert fetched >= 1
     for path in ("/en/learn/", "/en/rules/", "/en/quiz/", "/en/"):
@@ -55,13 +64,7 @@ def test_the_table_is_fetched_once_not_again_after_every_page(page, context):
 
 
 def test_an_impossible_deal_offline_names_the_field_as_the_server_does(page, context):
-    page.goto("/de/")
-    ready(page)
-    page.wait_for_function("""caches.keys().then((keys) => Promise.all(keys.map((k) => caches.open(k)
-        .then((c) => c.keys())))).then((lists) => lists.flat().some((r) => r.url.includes('/score/table/')))""")
-    page.evaluate("fetch('/static/icons/icon-192.png').then((r) => r.blob())")
-    context.set_offline(True)
-    page.goto("/de/score/")
+    offline_calculator(page, context)
     # 151 card points cannot be had in two tricks: the message stands at Re's card points.
     page.fill("input[name=re_points]", "151")
     page.click(".calc__more summary")
