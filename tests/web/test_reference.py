@@ -5,31 +5,14 @@ import re
 
 import pytest
 
+from tests.web.test_reference_sections import page, part
 from tutor.rules import scoring
 from tutor.rules.announcements import SCHWARZ, deadline
 from tutor.rules.cards import DECK_POINTS, in_deck, parse_card
 from tutor.rules.explain import needs
 from tutor.rules.games import trump_order
 from tutor.rules.rulesets import RuleSet
-from tutor.web.base.rules import COOKIE, to_cookie
 from tutor.web.reference.views import reference_for, win_rows
-
-
-def page(client, rules: RuleSet, slug: str, lang: str = "en") -> str:
-    """One page of the reference (/<lang>/rules/<slug>) under these rules."""
-    client.set_cookie(COOKIE, to_cookie(rules))
-    response = client.get(f"/{lang}/rules/{slug}")
-    assert response.status_code == 200
-    return response.get_data(as_text=True)
-
-
-def section(html: str, anchor: str) -> str:
-    return html.split(f'<section id="{anchor}"')[1].split("</section>")[0]
-
-
-def part(client, rules: RuleSet, slug: str, lang: str = "en") -> str:
-    """A section's content, from the section's own page."""
-    return section(page(client, rules, slug, lang), slug)
 
 
 def trump_rows(html: str) -> list[list[str]]:
