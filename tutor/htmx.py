@@ -25,6 +25,8 @@ def _headers(req: Request) -> HtmxHeaders:
 
 def is_partial(req: Request) -> bool:
     """Whether to answer with just the fragment htmx will swap in."""
+    if "HTTP_HX_REQUEST" not in req.environ:
+        return False  # no htmx request at all (most requests): nothing more to read
     hx = _headers(req)
     return bool(hx) and not hx.boosted and not hx.history_restore_request
 
@@ -35,6 +37,13 @@ def target(req: Request) -> str | None:
 
 
 def add_vary(response: Response) -> Response:
-    """Caches must keep the fragment and the page of one URL apart."""
-    response.vary.add("HX-Request")
+    """Caches must keep the fragment and the page of one URL apart. (What
+    `response.vary.add("HX-Request")` writes, read and written as a plain header: the
+    header set werkzeug builds for it cost more than the rest of a small page's hooks.)"""
+    headers = response.headers
+    vary = headers.get("Vary")
+    if not vary:
+        headers["Vary"] = "HX-Request"
+    elif "hx-request" not in (part.strip().lower() for part in vary.split(",")):
+        headers["Vary"] = f"{vary}, HX-Request"
     return response

@@ -64,9 +64,9 @@ def from_cookie(text: str | None) -> RuleSet:
 
 def current_rules() -> RuleSet:
     """The rules this visitor plays by. Every page that depends on rules asks here."""
-    if "rules" not in g:
-        g.rules = from_cookie(request.cookies.get(COOKIE))
-    rules: RuleSet = g.rules
+    rules: RuleSet | None = g.get("rules")
+    if rules is None:
+        rules = g.rules = from_cookie(request.cookies.get(COOKIE))
     return rules
 
 

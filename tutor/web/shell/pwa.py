@@ -24,8 +24,16 @@ MANIFEST_MAX_AGE = 24 * 60 * 60  # a new version's manifest reaches browsers wit
 
 
 def asset_version() -> str:
-    """The version of this app's assets, computed once."""
-    return tree_hash(Path(current_app.root_path))
+    """The version of this app's assets, computed once (and looked up by the app's folder,
+    a string, without building a Path on every call: pages ask for it several times each)."""
+    root: str = current_app.root_path
+    version = _VERSIONS.get(root)
+    if version is None:
+        version = _VERSIONS[root] = tree_hash(Path(root))
+    return version
+
+
+_VERSIONS: dict[str, str] = {}
 
 
 @lru_cache(maxsize=4)
