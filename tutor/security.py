@@ -68,8 +68,10 @@ def is_local_path(target: str | None) -> bool:
     return not parts.scheme and not parts.netloc
 
 
+@lru_cache(maxsize=256)
 def _origin_of(url: str) -> tuple[str, str, int] | None:
-    """(scheme, host, port) of an absolute http(s) URL or origin; None for anything else."""
+    """(scheme, host, port) of an absolute http(s) URL or origin; None for anything else.
+    (Kept for the few origins and referrers a server sees: every form post asks.)"""
     try:
         parts = urlsplit(url.strip())
         port = parts.port
@@ -91,17 +93,16 @@ def is_cross_site(req: Request) -> bool:
     of these headers comes from no browser's page (browsers send `Origin` with every cross-origin
     POST) and is let through, as scripts and tests send it.
     """
-    fetch_site = req.headers.get("Sec-Fetch-Site")
+    environ = req.environ  # the headers as the server gave them: read without building a Headers view
+    fetch_site = environ.get("HTTP_SEC_FETCH_SITE")
     if fetch_site is not None and fetch_site not in ("same-origin", "none"):
         return True
-    own = _origin_of(req.host_url)
-    origin = req.headers.get("Origin")
-    if origin is not None:
-        return _origin_of(origin) != own or own is None
-    referer = req.headers.get("Referer")
-    if referer is not None:
-        return _origin_of(referer) != own or own is None
-    return False
+    origin = environ.get("HTTP_ORIGIN")
+    referer = environ.get("HTTP_REFERER") if origin is None else None
+    if origin is None and referer is None:
+        return False
+    own = _origin_of(f"{req.scheme}://{req.host}")  # the request's own origin (req.host_url, built faster)
+    return _origin_of(origin if origin is not None else referer or "") != own or own is None
 
 
 def set_cookie(response: BaseResponse, req: Request, name: str, value: str, max_age: int) -> None:

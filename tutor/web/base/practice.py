@@ -16,7 +16,7 @@ from datetime import UTC, datetime
 from typing import Any, Final
 
 from flask import after_this_request, current_app, g, has_request_context, request
-from itsdangerous import BadSignature, URLSafeSerializer
+from itsdangerous import BadSignature
 from werkzeug.wrappers import Response
 
 from tutor import security
@@ -90,24 +90,22 @@ class Practice:
             return cls()
 
 
-def _serializer() -> URLSafeSerializer:
-    return signed.serializer(current_app.config["SECRET_KEY"], "practice")
-
-
 def current() -> Practice:
     """This visitor's practice, read once a request from the cookie."""
-    if "practice" not in g:
+    practice: Practice | None = g.get("practice")
+    if practice is None:
         text = request.cookies.get(COOKIE) if has_request_context() else None
         try:
-            g.practice = Practice.load(_serializer().loads(text)) if text else Practice()
+            practice = Practice.load(signed.loads(current_app.config["SECRET_KEY"], COOKIE, text)) if text \
+                else Practice()
         except BadSignature:
-            g.practice = Practice()
-    practice: Practice = g.practice
+            practice = Practice()
+        g.practice = practice
     return practice
 
 
 def save(response: Response) -> Response:
-    text = signed.dumps(current_app.config["SECRET_KEY"], "practice", current().dump())
+    text = signed.dumps(current_app.config["SECRET_KEY"], COOKIE, current().dump())
     security.set_cookie(response, request, COOKIE, text, MAX_AGE)
     return response
 

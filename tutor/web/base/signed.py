@@ -3,6 +3,7 @@ the play stats): each kind signs with its own salt, reads only what it signed, a
 afresh from anything else."""
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from functools import lru_cache
 from typing import Any, Final, TypeVar
@@ -17,7 +18,7 @@ def read(secret: str, salt: str, text: str | None, load: Callable[[Any], T], fre
     if not text:
         return fresh()
     try:
-        return load(URLSafeSerializer(secret, salt=salt).loads(text))
+        return load(loads(secret, salt, text))
     except BadSignature:
         return fresh()
 
@@ -27,7 +28,7 @@ def write(secret: str, salt: str, data: Any) -> str:
     return dumps(secret, salt, data)
 
 
-SIGNED_KEPT: Final = 4096  # signatures of recent texts: about 300 bytes each
+SIGNED_KEPT: Final = 1024  # recent JSON texts and their signed texts: up to 4 kB each
 
 
 @lru_cache(maxsize=64)
@@ -36,15 +37,37 @@ def serializer(secret: str, salt: str) -> URLSafeSerializer:
     return URLSafeSerializer(secret, salt=salt)
 
 
-@lru_cache(maxsize=SIGNED_KEPT)
-def _signed(secret: str, salt: str, payload: bytes) -> str:
-    text: bytes = serializer(secret, salt).make_signer().sign(payload)
-    return text.decode()
+VERIFIED_KEPT: Final = 512  # texts whose signature checked out lately
+VERIFIED_MAX_CHARS: Final = 2048  # longer ones are checked every time: at most about 2 MB kept
+
+
+def loads(secret: str, salt: str, text: str) -> Any:
+    """What ``URLSafeSerializer(secret, salt=salt).loads(text)`` gives (a fresh value each
+    time: the caller may change it), or its BadSignature. The signature of a text that
+    checked out lately (a question's token posted by many learners, a cookie sent on every
+    request) is not checked again: the same text always checks out the same way."""
+    if len(text) > VERIFIED_MAX_CHARS:
+        return serializer(secret, salt).loads(text)
+    return serializer(secret, salt).load_payload(_verified(secret, salt, text))
+
+
+@lru_cache(maxsize=VERIFIED_KEPT)
+def _verified(secret: str, salt: str, text: str) -> bytes:
+    """The signed payload of a text whose signature is right; BadSignature (not kept) else."""
+    payload: bytes = serializer(secret, salt).make_signer().unsign(text.encode())
+    return payload
 
 
 def dumps(secret: str, salt: str, data: Any) -> str:
-    """What ``URLSafeSerializer(secret, salt=salt).dumps(data)`` gives, the same text, with the
-    signature of a text signed lately taken from memory (a cookie written again unchanged,
-    the token of a question asked before) instead of computed again."""
-    payload: bytes = serializer(secret, salt).dump_payload(data)
-    return _signed(secret, salt, payload)
+    """What ``URLSafeSerializer(secret, salt=salt).dumps(data)`` gives, the same text. A value
+    whose JSON text was signed lately (a cookie written again unchanged, the token of a
+    question asked before) is taken from memory: only its JSON is made again, not its
+    compressed form and signature."""
+    kind = serializer(secret, salt)
+    return _signed(secret, salt, kind.serializer.dumps(data, **kind.serializer_kwargs))
+
+
+@lru_cache(maxsize=SIGNED_KEPT)
+def _signed(secret: str, salt: str, text: str) -> str:
+    signed: str = serializer(secret, salt).dumps(json.loads(text))
+    return signed
