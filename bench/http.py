@@ -8,7 +8,7 @@ after 1 s of warming up; the ceiling is measured right after each route, at its 
 The routes are the table TARGETS below. The worker memory is read from /proc at the end.
 
 Run: .venv/bin/python bench/http.py [--duration 5] [--connections 16] [--rounds 1] [--accept-encoding "br, gzip"]
-     [--json]
+     [--json] [--only "quiz answer"]...
 """
 from __future__ import annotations
 
@@ -206,7 +206,12 @@ def main() -> None:
                         help='Accept-Encoding sent with every request, as a browser does ("br, gzip"); none unless '
                              'given, and the ceiling then answers the compressed size')
     parser.add_argument("--json", action="store_true", help="print JSON instead of a table")
+    parser.add_argument("--only", action="append", default=[], metavar="ROUTE",
+                        help="measure only this route of TARGETS (by name; may be given again)")
     args = parser.parse_args()
+    unknown = set(args.only) - {name for name, *_rest in TARGETS}
+    if unknown:
+        parser.error(f"no such route: {', '.join(sorted(unknown))} (routes: {', '.join(t[0] for t in TARGETS)})")
     os.environ["BENCH_ACCEPT_ENCODING"] = args.accept_encoding
     wrk = ensure_wrk()
     _serve.stop_on_signals()
@@ -228,6 +233,8 @@ def measure(args: argparse.Namespace, wrk: str, lua: str, app: _serve.Server, ce
             rows: list[dict[str, Any]], notes: list[str]) -> list[int]:
     """Every route of TARGETS, each right before the ceiling at its body size."""
     for name, method, path, spec in TARGETS:
+        if args.only and name not in args.only:
+            continue
         body, ctype = None, None
         if spec and spec.startswith("form:"):
             path, body = form_of(app.base, spec[len("form:"):])
