@@ -348,3 +348,15 @@ def test_an_answer_posted_from_another_site_does_not_count(app, client):
     question, _ = question_of(app, html)
     response = post_answer(client, "/en/quiz/winner", html, form_for(question), **{"Sec-Fetch-Site": "cross-site"})
     assert response.status_code == 400 and "winner" not in progress_of(app, client).kinds
+
+
+def test_asking_sends_no_cookie_and_answering_sends_both(app, client):
+    """A question changes nothing of the learner's, so it writes nothing; an answer writes
+    the quiz's progress and the practice the lessons share."""
+    page = client.get("/en/quiz/winner")
+    assert [c.split("=", 1)[0] for c in page.headers.getlist("Set-Cookie")] == ["lang"]  # the page's language
+    question, _ = question_of(app, page.get_data(as_text=True))
+    answered = post_answer(client, "/en/quiz/winner", page.get_data(as_text=True), form_for(question))
+    names = sorted(c.split("=", 1)[0] for c in answered.headers.getlist("Set-Cookie"))
+    assert names == sorted([quiz_progress.COOKIE, "practice"])  # the language is set already
+    assert progress_of(app, client).of("winner").streak == 1

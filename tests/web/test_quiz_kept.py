@@ -27,7 +27,7 @@ SECRET = "kept-test-key"
 def plain(monkeypatch: pytest.MonkeyPatch) -> None:
     """Nothing kept: every request renders and compresses (the way before)."""
     monkeypatch.setattr(views, "_kept", lambda key: None)
-    monkeypatch.setattr(views, "_send_compressed", lambda response: None)
+    monkeypatch.setattr(views, "_kept_sent", lambda key: None)
 
 
 def new_app(tmp_path, name):
@@ -115,22 +115,26 @@ def test_the_same_bytes_as_rendering_every_time(tmp_path, monkeypatch):
         before = run(new_app(tmp_path, "plain"))
     app = new_app(tmp_path, "kept")
     first, again = run(app), run(app)
-    assert app.extensions["quiz_fragments"] and app.extensions["quiz_compressed"]  # it was kept
+    assert app.extensions["quiz_fragments"] and app.extensions["quiz_sent"]  # it was kept
     assert len(before) == len(first) > 3 * len(CASES)
     for was, now, kept in zip(before, first, again):
         assert now == was
         assert kept == was
 
 
-def test_what_is_kept_is_bounded(tmp_path, monkeypatch):
-    monkeypatch.setattr(views, "FRAGMENTS_KEPT", 3)
-    monkeypatch.setattr(views, "COMPRESSED_KEPT", 2)
+def test_what_is_kept_is_bounded_in_size(tmp_path, monkeypatch):
+    monkeypatch.setattr(views, "FRAGMENTS_KEPT", 12_000)  # characters: two or three fragments
+    monkeypatch.setattr(views, "SENT_KEPT", 9_000)  # bytes: two or three compressed pages (3 kB)
     app = new_app(tmp_path, "bounded")
     client = app.test_client()
     for seed in range(10):
         assert client.get(f"/en/quiz/winner?q={seed}", headers={"Accept-Encoding": "br"}).status_code == 200
-    assert len(app.extensions["quiz_fragments"]) == 3
-    assert len(app.extensions["quiz_compressed"]) == 2
+    fragments, sent = app.extensions["quiz_fragments"], app.extensions["quiz_sent"]
+    assert 2 <= len(fragments) < 10 and fragments.currsize <= 12_000
+    assert 2 <= len(sent) < 10 and sent.currsize <= 9_000
+    # The last one asked is the one kept, and it is served from memory the same.
+    again = client.get("/en/quiz/winner?q=9", headers={"Accept-Encoding": "br"})
+    assert brotli.decompress(again.get_data()).decode().count('name="token"') == 1
 
 
 def test_an_error_page_is_never_kept(tmp_path):

@@ -12,22 +12,21 @@ rules due for review and the streak in the practice cookie the lessons share (ba
 from __future__ import annotations
 
 import gzip
-import hashlib
 import random
 import secrets
 import threading
-from collections import OrderedDict
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Final
 
 import brotli  # type: ignore[import-untyped]
+from cachetools import LRUCache
 from flask import Blueprint, abort, current_app, g, make_response, render_template, request, url_for
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from flask_compress.flask_compress import _choose_algorithm, _compress_data, _format
-from itsdangerous import BadSignature, URLSafeSerializer
+from itsdangerous import BadSignature
 from markupsafe import Markup
 from werkzeug.wrappers import Response
 
@@ -64,19 +63,20 @@ LINK_MESSAGES: Final = {
 TOKEN_SALT: Final = "quiz-question"
 
 
-def _signer() -> URLSafeSerializer:
-    return signed.serializer(current_app.config["SECRET_KEY"], TOKEN_SALT)
-
-
 def progress() -> Progress:
-    if "quiz_progress" not in g:
+    """This learner's quiz progress, read once a request from its cookie."""
+    stored: Progress | None = g.get("quiz_progress")
+    if stored is None:
         cookie = request.cookies.get(quiz_progress.COOKIE)
-        g.quiz_progress = quiz_progress.read(current_app.config["SECRET_KEY"], cookie)
-    stored: Progress = g.quiz_progress
+        stored = g.quiz_progress = quiz_progress.read(current_app.config["SECRET_KEY"], cookie)
     return stored
 
 
 def _save(response: Response) -> Response:
+    """Write the progress and practice cookies after an answer (a POST). Asking a question
+    changes neither, so a GET sends no cookie: nothing to write, and nothing to sign."""
+    if request.method != "POST":
+        return response
     value = quiz_progress.write(current_app.config["SECRET_KEY"], progress())
     security.set_cookie(response, request, quiz_progress.COOKIE, value, quiz_progress.MAX_AGE)
     return practice.save(response)
@@ -189,12 +189,15 @@ def render(asked: Asked | None, mode: str, kind: str | None = None, feedback: di
         q = asked.question
         key = _fragment_key((q.kind, q.seed, q.level, to_cookie(q.rules), asked.token, asked.index,
                              _feedback_key(feedback)), mode, kind, daily, review)
-    question = _kept(key) if key else None
-    if question is None:
-        question = _question_html(asked, mode, kind, feedback, message, daily, review)
-        if key:
-            _keep(key, question)
-    return _respond(question, mode, kind or (asked.question.kind if asked else None), status, kept=key is not None)
+
+    def question() -> str:
+        html = _kept(key) if key else None
+        if html is None:
+            html = _question_html(asked, mode, kind, feedback, message, daily, review)
+            if key:
+                _keep(key, html)
+        return html
+    return _respond(question, mode, kind or (asked.question.kind if asked else None), status, key)
 
 
 def ask_page(kind: str, seed: int, level: int, rules: RuleSet, mode: str, page_kind: str | None) -> Response:
@@ -202,11 +205,14 @@ def ask_page(kind: str, seed: int, level: int, rules: RuleSet, mode: str, page_k
     same bytes, without building the question when its fragment is kept already."""
     key = _fragment_key(("ask", kind, seed, max(0, min(MAX_LEVEL, level)), to_cookie(rules)), mode, page_kind,
                         None, None)
-    question = _kept(key)
-    if question is None:
-        question = _keep(key, _question_html(ask(kind, seed, level, rules, mode), mode, page_kind, None, None,
+
+    def question() -> str:
+        html = _kept(key)
+        if html is None:
+            html = _keep(key, _question_html(ask(kind, seed, level, rules, mode), mode, page_kind, None, None,
                                              None, None))
-    return _respond(question, mode, page_kind or kind, 200, kept=True)
+        return html
+    return _respond(question, mode, page_kind or kind, 200, key)
 
 
 def _question_html(asked: Asked | None, mode: str, kind: str | None, feedback: dict[str, Any] | None,
@@ -220,57 +226,53 @@ def _question_html(asked: Asked | None, mode: str, kind: str | None, feedback: d
     return render_template("quiz/_question.html", **context)
 
 
-def _respond(question: str, mode: str, page_kind: str | None, status: int, kept: bool = False) -> Response:
-    """The response around a question fragment; one that was kept (the same for everyone who
-    gets it) goes out compressed as Flask-Compress would (its function, its levels, the same
-    bytes), from memory the next time."""
+@dataclass(frozen=True, slots=True)
+class Sent:
+    """A kept question's body as it goes out: compressed (`encoding`) or not (None)."""
+
+    data: bytes
+    encoding: str | None
+
+
+def _respond(question: Callable[[], str], mode: str, page_kind: str | None, status: int,
+             key: Hashable | None = None) -> Response:
+    """The response around a question fragment. One that is kept (`key`: the same for everyone
+    who gets it) goes out as its bytes were sent before, fragment or page, compressed as
+    Flask-Compress would compress it (its function, its levels, the same bytes), from memory."""
     partial = htmx.is_partial(request)
-    body = question if partial else _page_around(question, mode, page_kind)
-    response = make_response(body, 200 if partial else status)
-    if kept:
-        _send_compressed(response)
-    return _save(response)
-
-
-COMPRESSED_KEPT: Final = 1024  # 1-3 kB each
-_compressed_lock = threading.Lock()
-
-
-def _send_compressed(response: Response) -> None:
-    """Set the compressed body Flask-Compress would make, made once per body and encoding
-    (Flask-Compress leaves a response that has a Content-Encoding alone, and still adds
-    `Vary: Accept-Encoding`). The same conditions as Flask-Compress's own."""
+    if key is None:
+        html = question()
+        body = html if partial else _page_around(html, mode, page_kind)
+        return _save(make_response(body, 200 if partial else status))
     config = current_app.config
     encoding = _choose_algorithm(_format(config["COMPRESS_ALGORITHM"]), request.headers.get("Accept-Encoding", ""))
-    if (encoding is None or response.status_code != 200 or response.mimetype not in config["COMPRESS_MIMETYPES"]
-            or "Content-Encoding" in response.headers):
-        return
-    raw = response.get_data()
-    if len(raw) < config["COMPRESS_MIN_SIZE"]:
-        return
-    key = (hashlib.blake2b(raw, digest_size=16).digest(), encoding)
-    kept: OrderedDict[tuple[bytes, str], bytes] = current_app.extensions.setdefault("quiz_compressed", OrderedDict())
-    with _compressed_lock:
-        body = kept.get(key)
-        if body is not None:
-            kept.move_to_end(key)
-    if body is None:
-        body = _compress_data(current_app, raw, encoding)
-        with _compressed_lock:
-            kept[key] = body
-            while len(kept) > COMPRESSED_KEPT:
-                kept.popitem(last=False)
-    response.set_data(body)
-    response.headers["Content-Encoding"] = encoding
-    if config["COMPRESS_EVALUATE_CONDITIONAL_REQUEST"] and request.method in ("GET", "HEAD"):
-        response.make_conditional(request)  # as Flask-Compress does: it adds the Date header
+    sent_key = (key, partial, encoding)
+    sent = _kept_sent(sent_key)
+    if sent is None:
+        html = question()
+        raw = (html if partial else _page_around(html, mode, page_kind)).encode()
+        if encoding is None or len(raw) < config["COMPRESS_MIN_SIZE"]:
+            sent = Sent(raw, None)  # Flask-Compress leaves it as it is too
+        else:
+            sent = Sent(_compress_data(current_app, raw, encoding), encoding)
+        _keep_sent(sent_key, sent)
+    response = current_app.response_class(sent.data, 200)
+    if sent.encoding:
+        # Flask-Compress leaves a response that has a Content-Encoding alone (it still adds
+        # `Vary: Accept-Encoding`); it would answer a GET conditionally, which adds the Date.
+        response.headers["Content-Encoding"] = sent.encoding
+        if config["COMPRESS_EVALUATE_CONDITIONAL_REQUEST"] and request.method in ("GET", "HEAD"):
+            response.make_conditional(request)
+    return _save(response)
 
 
 # Rendered question fragments, kept per everything the fragment shows (see `_fragment_key`): the
 # same question in the same language and rules, or the same answer to it with the same
-# figures, is rendered once. Bounded: least recently used goes first.
-FRAGMENTS_KEPT: Final = 1024  # 2-6 kB each
-_fragments_lock = threading.Lock()
+# figures, is rendered once; and the bodies sent of them, page or fragment, per encoding.
+# Bounded in size: least recently used goes first.
+FRAGMENTS_KEPT: Final = 4 * 1024 * 1024  # characters: 2-6 kB a fragment
+SENT_KEPT: Final = 4 * 1024 * 1024  # bytes: 1-3 kB compressed, 4-16 kB plain
+_kept_lock = threading.Lock()
 
 
 def _fragment_key(question: Hashable, mode: str, kind: str | None, daily: dict[str, Any] | None,
@@ -279,7 +281,8 @@ def _fragment_key(question: Hashable, mode: str, kind: str | None, daily: dict[s
     language, the address it is served at (links), the visitor's rules (the reference's
     link), the asset version, the mode and kind, and the daily or review summary shown."""
     version = current_app.extensions.get(VERSION_KEY)
-    return (str(g.get("lang")), request.scheme, request.host, request.script_root, to_cookie(current_rules()),
+    req = request._get_current_object()  # type: ignore[attr-defined]  # one look-up, not three
+    return (str(g.get("lang")), req.scheme, req.host, req.script_root, to_cookie(current_rules()),
             version() if version else "", mode, kind, tuple(sorted(daily.items())) if daily else None,
             tuple(sorted(review.items())) if review else None, question)
 
@@ -294,29 +297,45 @@ def _feedback_key(feedback: dict[str, Any] | None) -> Hashable:
             stats.level, bool(feedback["level_up"]), bool(feedback["level_down"]))
 
 
-def _fragments() -> OrderedDict[Hashable, str]:
-    kept: OrderedDict[Hashable, str] | None = current_app.extensions.get("quiz_fragments")
-    if kept is None:
-        kept = current_app.extensions.setdefault("quiz_fragments", OrderedDict())
-    return kept
+def _store(name: str, size: int, measure: Callable[[Any], int]) -> LRUCache[Hashable, Any]:
+    store: LRUCache[Hashable, Any] | None = current_app.extensions.get(name)
+    if store is None:
+        with _kept_lock:
+            store = current_app.extensions.setdefault(name, LRUCache(maxsize=size, getsizeof=measure))
+    return store
 
 
 def _kept(key: Hashable) -> str | None:
-    kept = _fragments()
-    with _fragments_lock:
-        html = kept.get(key)
-        if html is not None:
-            kept.move_to_end(key)
+    store = _store("quiz_fragments", FRAGMENTS_KEPT, len)
+    with _kept_lock:
+        html: str | None = store.get(key)
     return html
 
 
 def _keep(key: Hashable, html: str) -> str:
-    kept = _fragments()
-    with _fragments_lock:
-        kept[key] = html
-        while len(kept) > FRAGMENTS_KEPT:
-            kept.popitem(last=False)
+    store = _store("quiz_fragments", FRAGMENTS_KEPT, len)
+    with _kept_lock:
+        if len(html) <= store.maxsize:
+            store[key] = html
     return html
+
+
+def _kept_sent(key: Hashable) -> Sent | None:
+    store = _store("quiz_sent", SENT_KEPT, _sent_size)
+    with _kept_lock:
+        sent: Sent | None = store.get(key)
+    return sent
+
+
+def _keep_sent(key: Hashable, sent: Sent) -> None:
+    store = _store("quiz_sent", SENT_KEPT, _sent_size)
+    with _kept_lock:
+        if _sent_size(sent) <= store.maxsize:
+            store[key] = sent
+
+
+def _sent_size(sent: Sent) -> int:
+    return len(sent.data)
 
 
 QUESTION_MARK: Final = "<!-- the question -->"
@@ -426,7 +445,7 @@ def answer(mode: str, kind: str | None = None) -> Response:
     try:
         if security.is_cross_site(request):
             raise BadSignature("another site")  # an answer posted from elsewhere is not the player's
-        data = _signer().loads(request.form.get("token", ""))
+        data = signed.loads(current_app.config["SECRET_KEY"], TOKEN_SALT, request.form.get("token", ""))
         if not isinstance(data, dict) or data.get("m") != mode or (kind and data.get("k") != kind):
             raise BadSignature("mode")
         rules = from_cookie(str(data["r"]))
