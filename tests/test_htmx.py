@@ -59,3 +59,23 @@ def test_htmx_is_vendored_pinned_and_configured_for_a_strict_csp(client, app):
     assert config["historyRestoreAsHxRequest"] is False
     assert config["historyCacheSize"] == 0
     assert '<body hx-boost="true">' in html
+
+
+@pytest.mark.parametrize(
+    ("before", "after"),
+    [
+        (None, "HX-Request"),
+        ("Accept-Encoding", "Accept-Encoding, HX-Request"),
+        ("Cookie, hx-request", "Cookie, hx-request"),  # named already, in any case
+        ("Accept-Encoding,HX-Request", "Accept-Encoding,HX-Request"),
+    ],
+)
+def test_vary_names_hx_request_once_and_keeps_what_was_there(before, after):
+    from flask import Response
+
+    from tutor.htmx import add_vary
+
+    response = Response("x")
+    if before is not None:
+        response.headers["Vary"] = before
+    assert add_vary(response).headers["Vary"] == after
