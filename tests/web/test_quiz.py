@@ -350,13 +350,21 @@ def test_an_answer_posted_from_another_site_does_not_count(app, client):
     assert response.status_code == 400 and "winner" not in progress_of(app, client).kinds
 
 
-def test_asking_sends_no_cookie_and_answering_sends_both(app, client):
-    """A question changes nothing of the learner's, so it writes nothing; an answer writes
-    the quiz's progress and the practice the lessons share."""
+def test_asking_sends_no_cookie_and_answering_sends_what_changed(app, client):
+    """A question changes nothing of the learner's, so it writes nothing. An answer writes
+    the quiz's progress; the practice the lessons share only when it changed: a miss puts
+    its rule up for review, a right answer to a rule not in review leaves it as it was."""
+    def cookies(response):
+        return sorted(c.split("=", 1)[0] for c in response.headers.getlist("Set-Cookie"))
+
     page = client.get("/en/quiz/winner")
-    assert [c.split("=", 1)[0] for c in page.headers.getlist("Set-Cookie")] == ["lang"]  # the page's language
+    assert cookies(page) == ["lang"]  # the page's language, nothing of the quiz
     question, _ = question_of(app, page.get_data(as_text=True))
-    answered = post_answer(client, "/en/quiz/winner", page.get_data(as_text=True), form_for(question))
-    names = sorted(c.split("=", 1)[0] for c in answered.headers.getlist("Set-Cookie"))
-    assert names == sorted([quiz_progress.COOKIE, "practice"])  # the language is set already
+    right = post_answer(client, "/en/quiz/winner", page.get_data(as_text=True), form_for(question))
+    assert cookies(right) == [quiz_progress.COOKIE]
     assert progress_of(app, client).of("winner").streak == 1
+    page = client.get("/en/quiz/winner").get_data(as_text=True)
+    question, _ = question_of(app, page)
+    wrong = post_answer(client, "/en/quiz/winner", page, form_for(question, wrong_for(question)))
+    assert cookies(wrong) == ["practice", quiz_progress.COOKIE]
+    assert client.get_cookie("practice") is not None

@@ -95,17 +95,26 @@ def current() -> Practice:
     practice: Practice | None = g.get("practice")
     if practice is None:
         text = request.cookies.get(COOKIE) if has_request_context() else None
+        read: Any = None
         try:
-            practice = Practice.load(signed.loads(current_app.config["SECRET_KEY"], COOKIE, text)) if text \
-                else Practice()
+            read = signed.loads(current_app.config["SECRET_KEY"], COOKIE, text) if text else None
         except BadSignature:
-            practice = Practice()
-        g.practice = practice
+            pass
+        practice = Practice.load(read) if read is not None else Practice()
+        g.practice, g.practice_read = practice, read if read is not None else FRESH
     return practice
 
 
+FRESH: Final = Practice().dump()  # what a missing cookie stands for
+
+
 def save(response: Response) -> Response:
-    text = signed.dumps(current_app.config["SECRET_KEY"], COOKIE, current().dump())
+    """Write the cookie with the response, unless it would say what the visitor's cookie
+    says already (an answer that changed nothing to review, say)."""
+    data = current().dump()
+    if data == g.get("practice_read"):
+        return response
+    text = signed.dumps(current_app.config["SECRET_KEY"], COOKIE, data)
     security.set_cookie(response, request, COOKIE, text, MAX_AGE)
     return response
 

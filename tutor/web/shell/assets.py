@@ -103,12 +103,29 @@ def favicon() -> Response:
     return response
 
 
+class Compression(Compress):
+    """Flask-Compress, with a short way out for a body that is compressed already (a page
+    or a quiz answer kept compressed): its hook would only add `Vary: Accept-Encoding` to
+    it, after reading the request's Accept-Encoding and the response's type and length."""
+
+    def after_request(self, response: Response | None) -> Response:
+        if response and "Content-Encoding" in response.headers:
+            vary = response.headers.get("Vary")
+            if not vary:
+                response.headers["Vary"] = "Accept-Encoding"
+            elif "accept-encoding" not in vary.lower():
+                response.headers["Vary"] = f"{vary}, Accept-Encoding"
+            return response
+        compressed: Response = super().after_request(response)
+        return compressed
+
+
 def init_app(app: Flask) -> None:
     """Call first in the factory: compression then runs after every other response hook."""
     app.config.setdefault("COMPRESS_ALGORITHM", ["br", "gzip"])
     app.config.setdefault("COMPRESS_STREAMS", False)
     app.config.setdefault("STATIC_CACHE_DIR", os.path.join(app.root_path, ".cache"))
-    Compress(app)
+    Compression(app)
     app.url_defaults(version_static_urls)
     app.register_blueprint(bp)
     version = tree_hash(Path(app.root_path))
