@@ -24,6 +24,22 @@ def test_security_headers_on_every_response(client, url):
     assert headers["X-Content-Type-Options"] == "nosniff"
     assert headers["Referrer-Policy"] == "same-origin"
     assert "camera=()" in headers["Permissions-Policy"]
+    for name in ("Content-Security-Policy", "X-Frame-Options", "Referrer-Policy"):
+        assert len(headers.getlist(name)) == 1, name  # once, kept answers and static files too
+
+
+def test_an_answer_that_sets_a_security_header_keeps_its_own():
+    from tutor.security import HEADERS, SecurityHeaders
+
+    def inner(environ, start_response):
+        start_response("200 OK", [("Content-Type", "text/plain"), ("x-frame-options", "SAMEORIGIN")])
+        return [b"ok"]
+
+    sent = {}
+    SecurityHeaders(inner)({}, lambda status, headers, exc_info=None: sent.update(status=status, headers=headers))
+    names = [name.lower() for name, _value in sent["headers"]]
+    assert names.count("x-frame-options") == 1 and ("x-frame-options", "SAMEORIGIN") in sent["headers"]
+    assert {name.lower() for name in HEADERS} <= set(names)
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)

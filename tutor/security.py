@@ -3,11 +3,12 @@ one check that refuses writes from other sites."""
 from __future__ import annotations
 
 import time
+from collections.abc import Callable, Iterable
 from functools import lru_cache
-from typing import Final
+from typing import Any, Final
 from urllib.parse import urlsplit
 
-from flask import Flask, Request, Response
+from flask import Flask, Request
 from werkzeug.http import dump_cookie
 from werkzeug.wrappers import Response as BaseResponse
 
@@ -41,20 +42,29 @@ HEADERS: Final = {
 
 _HEADER_ITEMS: Final = tuple((name, name.lower(), value) for name, value in HEADERS.items())
 
+StartResponse = Callable[..., Any]
 
-def add_headers(response: Response) -> Response:
-    """Set the headers unless a view chose its own value (the names present are read once:
-    six `setdefault` calls on werkzeug's headers cost more than the rest of this hook)."""
-    headers = response.headers
-    present = {name.lower() for name, _value in headers}
-    for name, lower, value in _HEADER_ITEMS:
-        if lower not in present:
-            headers.add(name, value)
-    return response
+
+class SecurityHeaders:
+    """WSGI: every answer (pages, fragments, errors, static files) carries HEADERS, unless it
+    set one of them itself. Added to the header list as the server gets it: werkzeug's
+    Headers would check each of these constant values again on every response."""
+
+    def __init__(self, app: Callable[[dict[str, Any], StartResponse], Iterable[bytes]]) -> None:
+        self.app = app
+
+    def __call__(self, environ: dict[str, Any], start_response: StartResponse) -> Iterable[bytes]:
+        def start(status: str, headers: list[tuple[str, str]], exc_info: Any = None) -> Any:
+            present = {name.lower() for name, _value in headers}
+            missing = [(name, value) for name, lower, value in _HEADER_ITEMS if lower not in present]
+            return start_response(status, [*headers, *missing] if missing else headers, exc_info)
+
+        return self.app(environ, start)
 
 
 def init_app(app: Flask) -> None:
-    app.after_request(add_headers)
+    """Call after the static files' layer is in place (assets.init_app): it is inside this one."""
+    app.wsgi_app = SecurityHeaders(app.wsgi_app)  # type: ignore[method-assign]
 
 
 def is_local_path(target: str | None) -> bool:

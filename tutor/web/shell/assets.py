@@ -24,7 +24,6 @@ from flask_compress import Compress
 from whitenoise import WhiteNoise
 from whitenoise.compress import Compressor
 
-from tutor import security
 from tutor.web.shell.pwa import asset_version, tree_hash
 
 bp = Blueprint("assets", __name__)
@@ -42,14 +41,8 @@ class StaticFiles(WhiteNoise):
     def __init__(self, application: Any, root: Path, version: str) -> None:
         super().__init__(
             application, root=str(root), prefix="static/", max_age=None, allow_all_origins=False,
-            add_headers_function=self.add_security_headers,
-        )
+        )  # the security headers are added around it (security.SecurityHeaders), as to every answer
         self.version = version
-
-    @staticmethod
-    def add_security_headers(headers: Any, path: str, url: str) -> None:
-        for name, value in security.HEADERS.items():
-            headers.setdefault(name, value)
 
     def serve(self, static_file: Any, environ: dict[str, Any], start_response: StartResponse) -> Iterable[bytes]:
         versioned = parse_qs(environ.get("QUERY_STRING", "")).get("v") == [self.version]
