@@ -61,9 +61,15 @@ def remember_language(response: Response) -> Response:
     """The language of the last page read is the one a bare `/` opens next time: a page (HTML,
     200, or 304 for a kept page the browser has) names its language for `LanguageCookie`."""
     lang = g.get("lang")
-    if lang in LANGUAGES and response.status_code in (200, 304) and response.mimetype == "text/html":
+    if lang in LANGUAGES and response.status_code in (200, 304) and _is_html(response.headers.get("Content-Type")):
         request.environ[PAGE_LANG] = lang
     return response
+
+
+@lru_cache(maxsize=64)
+def _is_html(content_type: str | None) -> bool:
+    """Whether a Content-Type is HTML's (`response.mimetype == "text/html"`, kept per value)."""
+    return (content_type or "").split(";", 1)[0].strip().lower() == "text/html"
 
 
 def cookie_for(environ: dict[str, Any]) -> str | None:
