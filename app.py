@@ -18,7 +18,7 @@ class Sessions(SecureCookieSessionInterface):
     no session cookie (every request here: the app keeps its state in cookies of its own)."""
 
     def open_session(self, app: Flask, request: Request) -> SecureCookieSession | None:
-        if app.secret_key and not request.cookies.get(self.get_cookie_name(app)):
+        if app.secret_key and not security.cookie(request, self.get_cookie_name(app)):
             return self.session_class()
         return super().open_session(app, request)
 

@@ -39,9 +39,9 @@ def native_name(lang: str) -> str:
 
 def preferred_language(req: Request) -> str:
     """The language for a request without one in its URL: cookie, then Accept-Language."""
-    cookie = req.cookies.get(COOKIE, "")
+    cookie = security.cookie(req, COOKIE)
     if cookie in LANGUAGES:
-        return cookie
+        return str(cookie)
     return req.accept_languages.best_match(LANGUAGES, default=DEFAULT_LANGUAGE) or DEFAULT_LANGUAGE
 
 

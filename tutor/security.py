@@ -115,6 +115,14 @@ def is_cross_site(req: Request) -> bool:
     return _origin_of(origin if origin is not None else referer or "") != own or own is None
 
 
+def cookie(req: Request, name: str, default: str | None = None) -> str | None:
+    """A cookie's value as the request sent it, or `default`: `req.cookies.get(name)`, without
+    the KeyError (an HTTP exception, costly to build) werkzeug raises inside it for every
+    cookie a first-time visitor does not have."""
+    jar = req.cookies
+    return jar[name] if name in jar else default
+
+
 def set_cookie(response: BaseResponse, req: Request, name: str, value: str, max_age: int) -> None:
     """Remember something on the device: first-party, out of reach of scripts, and sent
     over HTTPS only when the page came over HTTPS. (What `response.set_cookie(name, value,

@@ -94,7 +94,7 @@ def current() -> Practice:
     """This visitor's practice, read once a request from the cookie."""
     practice: Practice | None = g.get("practice")
     if practice is None:
-        text = request.cookies.get(COOKIE) if has_request_context() else None
+        text = security.cookie(request, COOKIE) if has_request_context() else None
         read: Any = None
         try:
             read = signed.loads(current_app.config["SECRET_KEY"], COOKIE, text) if text else None

@@ -10,6 +10,7 @@ from typing import Any, Final
 
 from flask import g, request
 
+from tutor import security
 from tutor.rules.errors import RulesError
 from tutor.rules.rulesets import OPTION_CHOICES, RULESETS, RuleSet, parse_rules
 
@@ -66,7 +67,7 @@ def current_rules() -> RuleSet:
     """The rules this visitor plays by. Every page that depends on rules asks here."""
     rules: RuleSet | None = g.get("rules")
     if rules is None:
-        rules = g.rules = from_cookie(request.cookies.get(COOKIE))
+        rules = g.rules = from_cookie(security.cookie(request, COOKIE))
     return rules
 
 

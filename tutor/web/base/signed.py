@@ -63,8 +63,12 @@ def dumps(secret: str, salt: str, data: Any) -> str:
     whose JSON text was signed lately (a cookie written again unchanged, the token of a
     question asked before) is taken from memory: only its JSON is made again, not its
     compressed form and signature."""
-    kind = serializer(secret, salt)
-    return _signed(secret, salt, kind.serializer.dumps(data, **kind.serializer_kwargs))
+    return _signed(secret, salt, _JSON.encode(data))
+
+
+# itsdangerous's JSON (its _CompactJSON: no spaces, no ASCII escapes), with one encoder made
+# once rather than one per call.
+_JSON: Final = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"))
 
 
 @lru_cache(maxsize=SIGNED_KEPT)

@@ -61,7 +61,7 @@ def _learner_seats() -> None:
 def progress() -> learn_progress.Progress:
     if "learn_progress" not in g:
         g.learn_progress = learn_progress.read(current_app.config["SECRET_KEY"],
-                                               request.cookies.get(learn_progress.COOKIE))
+                                               security.cookie(request, learn_progress.COOKIE))
     stored: learn_progress.Progress = g.learn_progress
     return stored
 

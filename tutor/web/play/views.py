@@ -55,7 +55,7 @@ GUESSES: Final = ("re", "kontra", "nobody", "skip")
 
 def _stats() -> play_stats.Stats:
     if "play_stats" not in g:
-        g.play_stats = play_stats.read(current_app.config["SECRET_KEY"], request.cookies.get(play_stats.COOKIE))
+        g.play_stats = play_stats.read(current_app.config["SECRET_KEY"], security.cookie(request, play_stats.COOKIE))
     found: play_stats.Stats = g.play_stats
     return found
 

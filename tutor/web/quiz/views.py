@@ -67,7 +67,7 @@ def progress() -> Progress:
     """This learner's quiz progress, read once a request from its cookie."""
     stored: Progress | None = g.get("quiz_progress")
     if stored is None:
-        cookie = request.cookies.get(quiz_progress.COOKIE)
+        cookie = security.cookie(request, quiz_progress.COOKIE)
         stored = g.quiz_progress = quiz_progress.read(current_app.config["SECRET_KEY"], cookie)
     return stored
 

@@ -428,7 +428,7 @@ MY_SHEETS_DAYS: Final = 400
 
 
 def my_sheet_keys() -> list[str]:
-    keys = request.cookies.get(MY_SHEETS, "").split(".")
+    keys = (security.cookie(request, MY_SHEETS) or "").split(".")
     return [k for k in keys if len(k) == 22 and k.replace("-", "").replace("_", "").isalnum()][:MY_SHEETS_KEPT]
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 from flask import Blueprint, g, redirect, request, url_for
 from werkzeug.wrappers import Response
 
-from tutor import i18n, lessons
+from tutor import i18n, lessons, security
 from tutor.web.base import practice
 from tutor.web.base.rendered import render_cached
 from tutor.web.base.rules import COOKIE as RULES_COOKIE
@@ -30,7 +30,7 @@ def root() -> Response:
 def home() -> str:
     """What the app offers, one tap away each."""
     streak = practice.streak()
-    if not request.cookies.get(practice.COOKIE):  # no streak yet, whatever the day: the same for all
+    if not security.cookie(request, practice.COOKIE):  # no streak yet, whatever the day: the same for all
         share(RULES_COOKIE, practice.COOKIE)
     return render_cached("pages/home.html", vary=streak, streak=streak)
 
