@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any, Final
 
-from flask import after_this_request, current_app, g, has_request_context, request
+from flask import after_this_request, current_app, g, has_app_context, has_request_context, request
 from itsdangerous import BadSignature
 from werkzeug.wrappers import Response
 
@@ -34,7 +34,7 @@ __all__ = ["Practice", "current", "now", "save", "schedule_miss", "streak"]
 
 def now() -> datetime:
     """The clock review is scheduled by (tests set ``PRACTICE_NOW`` in the app's config)."""
-    fixed = current_app.config.get("PRACTICE_NOW") if current_app else None
+    fixed = current_app.config.get("PRACTICE_NOW") if has_app_context() else None
     return fixed if isinstance(fixed, datetime) else datetime.now(UTC)
 
 

@@ -15,9 +15,10 @@ import gzip
 import random
 import secrets
 import threading
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
+from types import MappingProxyType
 from typing import Any, Final
 
 import brotli  # type: ignore[import-untyped]
@@ -445,8 +446,8 @@ def answer(mode: str, kind: str | None = None) -> Response:
     try:
         if security.is_cross_site(request):
             raise BadSignature("another site")  # an answer posted from elsewhere is not the player's
-        data = signed.loads(current_app.config["SECRET_KEY"], TOKEN_SALT, request.form.get("token", ""))
-        if not isinstance(data, dict) or data.get("m") != mode or (kind and data.get("k") != kind):
+        data = _token(current_app.config["SECRET_KEY"], request.form.get("token", ""))
+        if not isinstance(data, Mapping) or data.get("m") != mode or (kind and data.get("k") != kind):
             raise BadSignature("mode")
         rules = from_cookie(str(data["r"]))
         question = made(str(data["k"]), int(data["s"]), rules, int(data["l"]))
@@ -493,6 +494,23 @@ def answer(mode: str, kind: str | None = None) -> Response:
     feedback = {"correct": correct, "given": given, "stats": stats, "level_up": stats.level > level_before,
                 "level_down": stats.level < level_before}
     return render(asked, mode, kind, feedback=feedback)
+
+
+TOKENS_KEPT: Final = 512  # tokens posted lately (about 100 characters each), as read
+
+
+def _token(secret: str, text: str) -> Any:
+    """What a question's token holds (read only), or BadSignature: the same token posted by
+    many learners, or again after a refusal, is read once."""
+    if len(text) > signed.VERIFIED_MAX_CHARS:
+        return signed.loads(secret, TOKEN_SALT, text)
+    return _token_read(secret, text)
+
+
+@lru_cache(maxsize=TOKENS_KEPT)
+def _token_read(secret: str, text: str) -> Any:
+    data = signed.loads(secret, TOKEN_SALT, text)
+    return MappingProxyType(data) if isinstance(data, dict) else data
 
 
 def _int_arg(name: str, low: int, high: int) -> int | None:
