@@ -46,7 +46,9 @@ TARGETS: list[tuple[str, str, str, str | None]] = [
     ("rules contents", "GET", "/en/rules/", None),
     ("rules section", "GET", "/en/rules/trumps", None),  # the section with the most cards drawn
     ("quiz question", "GET", "/en/quiz/winner", None),
-    ("quiz answer", "POST", "/en/quiz/winner", "form:/en/quiz/winner"),
+    # Always the same question and a wrong answer to it (the costlier kind: the rule goes into
+    # review, so the practice cookie changes too), not whichever question the page drew.
+    ("quiz answer", "POST", "/en/quiz/winner", "form:/en/quiz/winner?q=1&l=0"),
     ("calculator", "GET", "/en/score/?rules=ddv&re_points=156&re_fox=1&kontra_doppelkopf=1", None),
     ("play step", "GET", "/en/play/?s=113138500&l=0&r=ddv&m=C", None),  # mid-deal: the first card played
     ("api trick", "POST", "/api/v1/trick", '{"rules": "ddv", "game": "normal", "cards": ["9D", "QC", "10H", "AD"]}'),

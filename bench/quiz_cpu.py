@@ -1,6 +1,7 @@
-"""CPU per request of a new quiz question and of answering it, through Flask's test client in
-one process (Accept-Encoding: br, gzip, no cookies, as bench/http.py's wrk sends): best of
-40 rounds of 25 requests, after a warm-up. `--profile` prints cProfile's top functions instead.
+"""CPU per request of a new quiz question and of answering one (the same question each time,
+with a wrong answer, as bench/http.py posts it), through Flask's test client in one process
+(Accept-Encoding: br, gzip, no cookies, as bench/http.py's wrk sends): best of 40 rounds of
+25 requests, after a warm-up. `--profile` prints cProfile's top functions instead.
 
 Run: .venv/bin/python bench/quiz_cpu.py [--profile] [path, default /en/quiz/winner]
 """
@@ -44,7 +45,7 @@ def main() -> None:
     path = args[0] if args else "/en/quiz/winner"
     app = create_app({"TESTING": False})
     client = app.test_client(use_cookies=False)
-    page = client.get(path).get_data(as_text=True)
+    page = client.get(path + "?q=1&l=0").get_data(as_text=True)  # as bench/http.py: one question, a wrong answer
     form = first_form(page)
 
     def ask() -> None:
