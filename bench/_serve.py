@@ -149,6 +149,31 @@ class Server:
         self.stop()
         sys.exit(f"gunicorn {self.app_spec} did not answer within a minute")
 
+    def worker_pids(self) -> list[int]:
+        """The workers (the master's children)."""
+        if not self.process:
+            return []
+        pids = []
+        for stat in Path("/proc").glob("[0-9]*/stat"):
+            try:
+                fields = stat.read_text().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            if fields[1] == str(self.process.pid):
+                pids.append(int(stat.parent.name))
+        return sorted(pids)
+
+    def worker_sockets(self) -> list[int]:
+        """Open sockets of each worker: the listening one and its connections."""
+        counts = []
+        for pid in self.worker_pids():
+            try:
+                counts.append(sum(1 for fd in Path(f"/proc/{pid}/fd").iterdir()
+                                  if os.readlink(fd).startswith("socket:")))
+            except OSError:
+                continue
+        return counts
+
     def worker_rss_kib(self) -> list[int]:
         """Resident memory of each worker (the master's children), in KiB."""
         if not self.process:
