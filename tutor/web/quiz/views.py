@@ -306,33 +306,36 @@ def _store(name: str, size: int, measure: Callable[[Any], int]) -> LRUCache[Hash
     return store
 
 
-def _kept(key: Hashable) -> str | None:
-    store = _store("quiz_fragments", FRAGMENTS_KEPT, len)
+def _look(name: str, size: int, measure: Callable[[Any], int], key: Hashable) -> Any:
+    store = _store(name, size, measure)
     with _kept_lock:
-        html: str | None = store.get(key)
+        return store.get(key)
+
+
+def _put(name: str, size: int, measure: Callable[[Any], int], key: Hashable, value: Any) -> None:
+    store = _store(name, size, measure)
+    with _kept_lock:
+        if measure(value) <= store.maxsize:
+            store[key] = value
+
+
+def _kept(key: Hashable) -> str | None:
+    html: str | None = _look("quiz_fragments", FRAGMENTS_KEPT, len, key)
     return html
 
 
 def _keep(key: Hashable, html: str) -> str:
-    store = _store("quiz_fragments", FRAGMENTS_KEPT, len)
-    with _kept_lock:
-        if len(html) <= store.maxsize:
-            store[key] = html
+    _put("quiz_fragments", FRAGMENTS_KEPT, len, key, html)
     return html
 
 
 def _kept_sent(key: Hashable) -> Sent | None:
-    store = _store("quiz_sent", SENT_KEPT, _sent_size)
-    with _kept_lock:
-        sent: Sent | None = store.get(key)
+    sent: Sent | None = _look("quiz_sent", SENT_KEPT, _sent_size, key)
     return sent
 
 
 def _keep_sent(key: Hashable, sent: Sent) -> None:
-    store = _store("quiz_sent", SENT_KEPT, _sent_size)
-    with _kept_lock:
-        if _sent_size(sent) <= store.maxsize:
-            store[key] = sent
+    _put("quiz_sent", SENT_KEPT, _sent_size, key, sent)
 
 
 def _sent_size(sent: Sent) -> int:
