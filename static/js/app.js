@@ -15,6 +15,26 @@
   }
   document.addEventListener("DOMContentLoaded", offlineSheet);
 
+  // A sheet of six or seven players says that it scrolls sideways. On a screen wide enough
+  // for the whole table that is not so: the hint is hidden and no longer describes the table.
+  // (Without script it always shows.)
+  function scrollHints() {
+    var wraps = document.querySelectorAll("[data-scroll-hint]");
+    for (var i = 0; i < wraps.length; i++) {
+      var wrap = wraps[i];
+      var id = wrap.getAttribute("data-scroll-hint");
+      var hint = document.getElementById(id);
+      if (!hint) continue;
+      var scrolls = wrap.scrollWidth > wrap.clientWidth + 1;
+      hint.hidden = !scrolls;
+      if (scrolls) wrap.setAttribute("aria-describedby", id);
+      else wrap.removeAttribute("aria-describedby");
+    }
+  }
+  document.addEventListener("DOMContentLoaded", scrollHints);
+  window.addEventListener("resize", scrollHints);
+  document.addEventListener("htmx:afterSettle", scrollHints);
+
   if (!("serviceWorker" in navigator)) return;
 
   var RULES_KEY = "doko-rules";

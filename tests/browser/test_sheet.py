@@ -508,6 +508,28 @@ def test_five_players_with_long_names_fit_360_px_in_every_language(browser, shee
     context.close()
 
 
+# Narrower than any phone we aim at (320 px): where even the upright columns of six and seven
+# players scroll, as they do on a phone with large text.
+NARROW = {"width": 280, "height": 640}
+
+
+def test_the_scroll_hint_shows_only_while_the_table_is_wider_than_the_screen(browser, sheet_server):
+    context = browser.new_context(viewport={"width": 1280, "height": 800}, base_url=sheet_server,
+                                  service_workers="block")
+    page = context.new_page()
+    page.goto(long_name_sheet(page, "de", 6))
+    hint, wrap = page.locator("#sheet-scrolls"), page.locator(".sheet-wrap")
+    assert wrap.evaluate("el => el.scrollWidth <= el.clientWidth + 1")  # the whole table fits
+    assert hint.is_hidden() and wrap.get_attribute("aria-describedby") is None
+    page.set_viewport_size(NARROW)
+    expect(hint).to_be_visible()
+    assert wrap.evaluate("el => el.scrollWidth > el.clientWidth + 1")
+    assert wrap.get_attribute("aria-describedby") == "sheet-scrolls"
+    page.set_viewport_size({"width": 1280, "height": 800})
+    expect(hint).to_be_hidden()
+    context.close()
+
+
 def test_seven_players_with_long_names_say_where_the_table_starts_that_it_scrolls(browser, sheet_server):
     context = browser.new_context(viewport=PHONE, base_url=sheet_server, service_workers="block")
     page = context.new_page()
@@ -516,9 +538,12 @@ def test_seven_players_with_long_names_say_where_the_table_starts_that_it_scroll
     assert overflow_outside_scroll_regions(page) == []
     hint = page.locator("#sheet-scrolls")
     wrap = page.locator(".sheet-wrap")
+    # At 360 px the seven upright columns fit: nothing to say. On a narrower screen they scroll.
+    assert wrap.evaluate("el => el.scrollWidth <= el.clientWidth + 1") and hint.is_hidden()
+    page.set_viewport_size(NARROW)
+    expect(hint).to_be_visible()
     assert wrap.get_attribute("aria-describedby") == "sheet-scrolls"
     hint.scroll_into_view_if_needed()
-    assert hint.is_visible()
     hint_box, wrap_box = hint.bounding_box(), wrap.bounding_box()
     assert hint_box["y"] + hint_box["height"] <= wrap_box["y"] + 1  # above the table, not after it
     heads = page.locator(".sheet-table thead th.player-col")
