@@ -58,6 +58,20 @@ def test_every_reason_code_worded_here_is_one_the_engine_gives():
     assert set(text.MISS_WORDS) - given <= rare
 
 
+@pytest.mark.parametrize("kind", ["party", "game"])
+def test_the_reason_against_a_choice_does_not_repeat_the_right_answer_s(app, kind):
+    """Who is in which party, who leads, whose reservation stands: the rule that decides is
+    the right answer's own reason, which the page shows right after the misses. The miss says
+    only what is wrong with the choice, so the rule is not read twice."""
+    with app.test_request_context("/en/"), force_locale("en"):
+        for q in questions(kind, 300):
+            own = [text.reason_text(r, q) for r in q.reasons]
+            for given in wrong_answers(q):
+                for miss in why_not(q, given):
+                    sentence = text.miss_text(miss, q)
+                    assert not any(reason and reason in sentence for reason in own), (q.seed, sentence)
+
+
 def test_the_wrong_choice_s_reason_is_on_the_feedback_page(client):
     q = make("winner", 11, RuleSet.named("ddv"), 0)
     html = client.get(f"/en/quiz/winner?q={q.seed}&l=0").get_data(as_text=True)

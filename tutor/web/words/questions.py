@@ -689,11 +689,6 @@ def miss_text(miss: Miss, q: Question) -> str:
     return reason_text(miss.reason, q)  # a rule that words its own choice (announcements)
 
 
-def _rule_named(code: str, q: Question) -> str:
-    """The right answer's own reason with this code, as a sentence."""
-    return next(reason_text(r, q) for r in q.reasons if r.code == code)
-
-
 def _winning(p: dict[str, Any]) -> str:
     return short(p["winning"])
 
@@ -838,9 +833,8 @@ MISS_WORDS: Final[dict[str, Callable[[dict[str, Any], str, Question], str]]] = {
         right=signed(p["right"]),
     ),
     # Which game, who leads, which party.
-    "does_not_lead": lambda p, c, q: _(
-        "%(choice)s does not play the first card. %(rule)s", choice=seat(p["seat"]), rule=_rule_named(p["rule"], q)
-    ),
+    # The right answer's own reasons follow the misses: the rule that decides is said there once.
+    "does_not_lead": lambda p, c, q: _("%(choice)s does not play the first card.", choice=seat(p["seat"])),
     "reservation_stands": lambda p, c, q: _(
         "Not a normal game: %(seat)s’s reservation stands.", seat=seat(p["seat"])
     ),
@@ -849,12 +843,10 @@ MISS_WORDS: Final[dict[str, Callable[[dict[str, Any], str, Question], str]]] = {
         choice=seat(p["seat"]), winner=seat(p["winner"]),
     ),
     "outranked_by_kind": lambda p, c, q: _(
-        "%(choice)s’s reservation gives way to %(winner)s’s. %(rule)s",
-        choice=seat(p["seat"]), winner=seat(p["winner"]), rule=_rule_named(p["rule"], q),
+        "%(choice)s’s reservation gives way to %(winner)s’s.", choice=seat(p["seat"]), winner=seat(p["winner"]),
     ),
     "party_not_this": lambda p, c, q: _(
-        "%(seat)s is not %(choice)s. %(rule)s",
-        seat=seat(p["seat"]), choice=party_name(p["choice"]), rule=_rule_named(p["rule"], q),
+        "%(seat)s is not %(choice)s.", seat=seat(p["seat"]), choice=party_name(p["choice"]),
     ),
 }
 
