@@ -175,17 +175,14 @@ class Server:
         return counts
 
     def worker_rss_kib(self) -> list[int]:
-        """Resident memory of each worker (the master's children), in KiB."""
-        if not self.process:
-            return []
+        """Resident memory of each worker, in KiB."""
         sizes = []
-        for status in Path("/proc").glob("[0-9]*/status"):
+        for pid in self.worker_pids():
             try:
-                fields = dict(line.split(":", 1) for line in status.read_text().splitlines() if ":" in line)
+                lines = Path(f"/proc/{pid}/status").read_text().splitlines()
             except OSError:
                 continue
-            if fields.get("PPid", "").strip() == str(self.process.pid) and "VmRSS" in fields:
-                sizes.append(int(fields["VmRSS"].split()[0]))
+            sizes += [int(line.split()[1]) for line in lines if line.startswith("VmRSS:")]
         return sorted(sizes)
 
     def stop(self) -> None:

@@ -37,13 +37,18 @@ def target(req: Request) -> str | None:
 
 
 def add_vary(response: Response) -> Response:
-    """Caches must keep the fragment and the page of one URL apart. (What
-    `response.vary.add("HX-Request")` writes, read and written as a plain header: the
-    header set werkzeug builds for it cost more than the rest of a small page's hooks.)"""
+    """Caches must keep the fragment and the page of one URL apart."""
+    vary_on(response, "HX-Request")
+    return response
+
+
+def vary_on(response: Response, name: str) -> None:
+    """Name a request header in `Vary` once (what `response.vary.add(name)` writes, read and
+    written as a plain header: the header set werkzeug builds for it cost more than the rest
+    of a small page's hooks)."""
     headers = response.headers
     vary = headers.get("Vary")
     if not vary:
-        headers["Vary"] = "HX-Request"
-    elif "hx-request" not in (part.strip().lower() for part in vary.split(",")):
-        headers["Vary"] = f"{vary}, HX-Request"
-    return response
+        headers["Vary"] = name
+    elif name.lower() not in (part.strip().lower() for part in vary.split(",")):
+        headers["Vary"] = f"{vary}, {name}"

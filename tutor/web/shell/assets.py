@@ -24,6 +24,7 @@ from flask_compress import Compress
 from whitenoise import WhiteNoise
 from whitenoise.compress import Compressor
 
+from tutor import htmx
 from tutor.web.shell.pwa import asset_version, tree_hash
 
 bp = Blueprint("assets", __name__)
@@ -103,11 +104,7 @@ class Compression(Compress):
 
     def after_request(self, response: Response | None) -> Response:
         if response and "Content-Encoding" in response.headers:
-            vary = response.headers.get("Vary")
-            if not vary:
-                response.headers["Vary"] = "Accept-Encoding"
-            elif "accept-encoding" not in vary.lower():
-                response.headers["Vary"] = f"{vary}, Accept-Encoding"
+            htmx.vary_on(response, "Accept-Encoding")
             return response
         compressed: Response = super().after_request(response)
         return compressed
