@@ -11,6 +11,7 @@ from flask.sessions import SecureCookieSession, SecureCookieSessionInterface
 from flask_babel import Babel
 
 from tutor import htmx, i18n, secret_key, security
+from tutor.request import Request as AppRequest
 
 
 class Sessions(SecureCookieSessionInterface):
@@ -72,6 +73,7 @@ def create_app(config: dict[str, Any] | None = None, instance_path: str | None =
     assets.init_app(app)  # first: its compression runs after every other response hook
     Babel(app, locale_selector=i18n.select_locale)
     htmx.init_app(app)
+    app.request_class = AppRequest  # htmx-flask's, reading a small form the short way (tutor/request.py)
     security.init_app(app)
     app.after_request(i18n.remember_language)
 
