@@ -126,8 +126,10 @@ def cookie(req: Request, name: str, default: str | None = None) -> str | None:
 def set_cookie(response: BaseResponse, req: Request, name: str, value: str, max_age: int) -> None:
     """Remember something on the device: first-party, out of reach of scripts, and sent
     over HTTPS only when the page came over HTTPS. (What `response.set_cookie(name, value,
-    max_age=max_age, samesite="Lax", httponly=True, secure=req.is_secure)` adds, the same text.)"""
-    response.headers.add("Set-Cookie", cookie_header(name, value, max_age, req.is_secure))
+    max_age=max_age, samesite="Lax", httponly=True, secure=req.is_secure)` adds, the same text;
+    `is_secure` read straight from the environ.)"""
+    secure = req.environ.get("wsgi.url_scheme") in ("https", "wss")
+    response.headers.add("Set-Cookie", cookie_header(name, value, max_age, secure))
 
 
 def cookie_header(name: str, value: str, max_age: int, secure: bool) -> str:

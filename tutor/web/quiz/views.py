@@ -227,6 +227,9 @@ def _question_html(asked: Asked | None, mode: str, kind: str | None, feedback: d
     return render_template("quiz/_question.html", **context)
 
 
+HTML: Final = "text/html; charset=utf-8"  # a page's or fragment's type, as Flask's Response writes it
+
+
 @dataclass(frozen=True, slots=True)
 class Sent:
     """A kept question's body as it goes out: compressed (`encoding`) or not (None)."""
@@ -240,13 +243,15 @@ def _respond(question: Callable[[], str], mode: str, page_kind: str | None, stat
     """The response around a question fragment. One that is kept (`key`: the same for everyone
     who gets it) goes out as its bytes were sent before, fragment or page, compressed as
     Flask-Compress would compress it (its function, its levels, the same bytes), from memory."""
-    partial = htmx.is_partial(request)
+    req = request._get_current_object()  # type: ignore[attr-defined]  # one look-up, not several
+    partial = htmx.is_partial(req)
     if key is None:
         html = question()
         body = html if partial else _page_around(html, mode, page_kind)
         return _save(make_response(body, 200 if partial else status))
-    config = current_app.config
-    encoding = _choose_algorithm(_format(config["COMPRESS_ALGORITHM"]), request.headers.get("Accept-Encoding", ""))
+    app = current_app._get_current_object()  # type: ignore[attr-defined]
+    config = app.config
+    encoding = _choose_algorithm(_format(config["COMPRESS_ALGORITHM"]), req.environ.get("HTTP_ACCEPT_ENCODING", ""))
     sent_key = (key, partial, encoding)
     sent = _kept_sent(sent_key)
     if sent is None:
@@ -255,15 +260,15 @@ def _respond(question: Callable[[], str], mode: str, page_kind: str | None, stat
         if encoding is None or len(raw) < config["COMPRESS_MIN_SIZE"]:
             sent = Sent(raw, None)  # Flask-Compress leaves it as it is too
         else:
-            sent = Sent(_compress_data(current_app, raw, encoding), encoding)
+            sent = Sent(_compress_data(app, raw, encoding), encoding)
         _keep_sent(sent_key, sent)
-    response = current_app.response_class(sent.data, 200)
+    response = app.response_class(sent.data, 200, content_type=HTML)
     if sent.encoding:
         # Flask-Compress leaves a response that has a Content-Encoding alone (it still adds
         # `Vary: Accept-Encoding`); it would answer a GET conditionally, which adds the Date.
         response.headers["Content-Encoding"] = sent.encoding
-        if config["COMPRESS_EVALUATE_CONDITIONAL_REQUEST"] and request.method in ("GET", "HEAD"):
-            response.make_conditional(request)
+        if config["COMPRESS_EVALUATE_CONDITIONAL_REQUEST"] and req.method in ("GET", "HEAD"):
+            response.make_conditional(req)
     return _save(response)
 
 
@@ -449,7 +454,8 @@ def answer(mode: str, kind: str | None = None) -> Response:
     try:
         if security.is_cross_site(request):
             raise BadSignature("another site")  # an answer posted from elsewhere is not the player's
-        data = _token(current_app.config["SECRET_KEY"], request.form.get("token", ""))
+        form = request.form
+        data = _token(current_app.config["SECRET_KEY"], form.get("token", ""))
         if not isinstance(data, Mapping) or data.get("m") != mode or (kind and data.get("k") != kind):
             raise BadSignature("mode")
         rules = from_cookie(str(data["r"]))
@@ -470,7 +476,7 @@ def answer(mode: str, kind: str | None = None) -> Response:
         return render(fresh(mode, kind), mode, kind, status=400, message=_(
             "You have answered that question already; it counts once. Here is a new one."))
     try:
-        given = parse_answer(question, {name: request.form.getlist(name) for name in request.form})
+        given = parse_answer(question, {name: form.getlist(name) for name in form})
     except BadAnswer:
         return render(fresh(mode, kind), mode, kind, status=400, message=_(
             "That answer does not fit the question. Here is a new one."))
