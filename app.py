@@ -7,21 +7,21 @@ from inspect import iscoroutinefunction
 from typing import Any
 
 from flask import Flask, Request, g
-from flask.sessions import SecureCookieSession, SecureCookieSessionInterface
+from flask.sessions import NullSession, SessionInterface
 from flask_babel import Babel
 
 from tutor import htmx, i18n, secret_key, security
 from tutor.request import Request as AppRequest
 
 
-class Sessions(SecureCookieSessionInterface):
-    """Flask's signed-cookie sessions, without building a signer for a request that carries
-    no session cookie (every request here: the app keeps its state in cookies of its own)."""
+class NoSessions(SessionInterface):
+    """No Flask session: what the app remembers lives in cookies of its own, one per kind,
+    signed (tutor/web/base/signed.py), so no request needs Flask's session cookie read, a
+    session object made or its saving considered. Writing to `flask.session` fails loudly
+    (Flask's null session) rather than being lost."""
 
-    def open_session(self, app: Flask, request: Request) -> SecureCookieSession | None:
-        if app.secret_key and not security.cookie(request, self.get_cookie_name(app)):
-            return self.session_class()
-        return super().open_session(app, request)
+    def open_session(self, app: Flask, request: Request) -> NullSession:
+        return self.make_null_session(app)
 
 
 class App(Flask):
@@ -51,7 +51,7 @@ def create_app(config: dict[str, Any] | None = None, instance_path: str | None =
     """Build the app: configuration, extensions, blueprints, headers. The instance folder
     (secret key, SQLite sheets) is `instance/` unless another absolute path is given."""
     app = App(__name__, instance_path=instance_path, instance_relative_config=True)
-    app.session_interface = Sessions()
+    app.session_interface = NoSessions()
     app.config.update(
         MAX_CONTENT_LENGTH=64 * 1024,
         BABEL_DEFAULT_LOCALE=i18n.DEFAULT_LANGUAGE,

@@ -120,3 +120,20 @@ def test_a_cut_short_answer_gets_a_400_page(app: Flask) -> None:
                            environ_overrides={"CONTENT_LENGTH": "400", "wsgi.input_terminated": True})
     assert response.status_code == 400
     assert "The request could not be understood." in response.get_data(as_text=True)
+
+
+def test_no_flask_session_is_read_or_written(app: Flask) -> None:
+    """What the app remembers lives in signed cookies of its own: a session cookie sent
+    (forged or old) is never read, none is written, and writing to the session fails loudly."""
+    from flask import session
+
+    client = app.test_client()
+    client.set_cookie("session", "eyJ4IjoxfQ.forged")
+    for response in (client.get("/en/"), client.get("/en/quiz/winner?q=1&l=0")):
+        assert response.status_code == 200
+        assert not any(c.startswith("session=") for c in response.headers.getlist("Set-Cookie"))
+        assert "Cookie" not in response.headers.get("Vary", "")
+    with app.test_request_context("/en/"):
+        assert "x" not in session
+        with pytest.raises(RuntimeError):
+            session["x"] = 1
