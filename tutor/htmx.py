@@ -47,7 +47,7 @@ def vary_on(response: Response, name: str) -> None:
     written as a plain header: the header set werkzeug builds for it cost more than the rest
     of a small page's hooks)."""
     headers = response.headers
-    vary = headers.get("Vary")
+    vary = ", ".join(headers.getlist("Vary"))  # (`get` would raise and catch a KeyError when there is none)
     if not vary:
         headers["Vary"] = name
     elif name.lower() not in (part.strip().lower() for part in vary.split(",")):

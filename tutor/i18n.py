@@ -79,7 +79,8 @@ def cookie_for(environ: dict[str, Any]) -> str | None:
     lang = environ.get(PAGE_LANG)
     if lang not in LANGUAGES or environ.get("HTTP_SEC_FETCH_DEST", "document") != "document":
         return None
-    if parse_cookie(environ.get("HTTP_COOKIE", "")).get(COOKIE) == lang:
+    sent = environ.get("HTTP_COOKIE", "")
+    if f"{COOKIE}=" in sent and parse_cookie(sent).get(COOKIE) == lang:  # no cookie to parse, mostly
         return None
     return security.cookie_header(COOKIE, lang, COOKIE_MAX_AGE, environ.get("wsgi.url_scheme") in ("https", "wss"))
 

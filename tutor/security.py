@@ -55,11 +55,17 @@ class SecurityHeaders:
 
     def __call__(self, environ: dict[str, Any], start_response: StartResponse) -> Iterable[bytes]:
         def start(status: str, headers: list[tuple[str, str]], exc_info: Any = None) -> Any:
-            present = {name.lower() for name, _value in headers}
-            missing = [(name, value) for name, lower, value in _HEADER_ITEMS if lower not in present]
+            missing = _missing(tuple(name for name, _value in headers))
             return start_response(status, [*headers, *missing] if missing else headers, exc_info)
 
         return self.app(environ, start)
+
+
+@lru_cache(maxsize=256)  # the header names of a response: a few dozen sets recur
+def _missing(names: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
+    """The security headers a response with these header names lacks."""
+    present = {name.lower() for name in names}
+    return tuple((name, value) for name, lower, value in _HEADER_ITEMS if lower not in present)
 
 
 def init_app(app: Flask) -> None:
