@@ -3,12 +3,15 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable
+from functools import lru_cache
 from inspect import iscoroutinefunction
-from typing import Any
+from typing import Any, Final
 
 from flask import Flask, Request, g
 from flask.sessions import NullSession, SessionInterface
 from flask_babel import Babel
+from werkzeug.routing import Map, MapAdapter
+from werkzeug.wsgi import get_host
 
 from tutor import htmx, i18n, secret_key, security
 from tutor.request import Request as AppRequest
@@ -24,12 +27,33 @@ class NoSessions(SessionInterface):
         return self.make_null_session(app)
 
 
+# What werkzeug's `Map.bind_to_environ` reads of a request (the URL adapter is made of these
+# alone): tests/test_request.py compares the adapters with Flask's own.
+ADAPTER_KEYS: Final = ("HTTP_HOST", "SERVER_NAME", "SERVER_PORT", "wsgi.url_scheme", "HTTP_CONNECTION",
+                       "HTTP_UPGRADE", "SCRIPT_NAME", "PATH_INFO", "QUERY_STRING", "REQUEST_METHOD")
+
+
 class App(Flask):
     """Flask, asking once per function whether it is a coroutine: `ensure_sync` runs for every
     hook and view of every request, and `inspect.iscoroutinefunction` was a tenth of a small
-    page's time. (Flask's documentation invites overriding it.) Nothing here is async."""
+    page's time. (Flask's documentation invites overriding it.) Nothing here is async.
+
+    And the URL adapter of an address asked lately is not made again (`create_url_adapter`:
+    the host's IDNA encoding and the environ's decoding, for every request): an adapter only
+    holds the address, and matching or building URLs with it changes nothing in it. The Host
+    is still checked against TRUSTED_HOSTS on every request."""
 
     _sync: dict[Callable[..., Any], Callable[..., Any]]
+
+    def create_url_adapter(self, request: Request | None) -> MapAdapter | None:
+        if (request is None or self.url_map.host_matching or self.subdomain_matching
+                or self.config["SERVER_NAME"] is not None):
+            return super().create_url_adapter(request)
+        if (trusted := self.config["TRUSTED_HOSTS"]) is not None:
+            request.trusted_hosts = trusted
+        environ = request.environ
+        request.host = get_host(environ, request.trusted_hosts)  # as Flask sets it; refuses a foreign Host
+        return _adapter(self.url_map, self.url_map.default_subdomain or "", tuple(environ.get(k) for k in ADAPTER_KEYS))
 
     def ensure_sync(self, func: Callable[..., Any]) -> Callable[..., Any]:
         try:
@@ -45,6 +69,12 @@ class App(Flask):
         if len(self._sync) < 4096:  # hooks and views, a few dozen; bound methods alike
             self._sync[func] = func
         return func
+
+
+@lru_cache(maxsize=1024)
+def _adapter(url_map: Map, subdomain: str, values: tuple[Any, ...]) -> MapAdapter:
+    environ = {key: value for key, value in zip(ADAPTER_KEYS, values, strict=True) if value is not None}
+    return url_map.bind_to_environ(environ, server_name=None, subdomain=subdomain)
 
 
 def create_app(config: dict[str, Any] | None = None, instance_path: str | None = None) -> Flask:

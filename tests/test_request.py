@@ -137,3 +137,47 @@ def test_no_flask_session_is_read_or_written(app: Flask) -> None:
         assert "x" not in session
         with pytest.raises(RuntimeError):
             session["x"] = 1
+
+
+# Addresses that differ from the first in one thing each (query, method, scheme, port, root,
+# host, path, an upgrade to a websocket), and a few of their own.
+ADDRESSES = [
+    ("http://localhost/", "/en/quiz/winner", "GET", {}),
+    ("http://localhost/", "/en/quiz/winner?q=2", "GET", {}),
+    ("http://localhost/", "/en/quiz/winner", "POST", {}),
+    ("https://localhost/", "/en/quiz/winner", "GET", {}),
+    ("http://localhost:8000/", "/en/quiz/winner", "GET", {}),
+    ("http://localhost/tutor/", "/en/quiz/winner", "GET", {}),
+    ("http://127.0.0.1/", "/en/quiz/winner", "GET", {}),
+    ("http://localhost/", "/en/quiz/legal", "GET", {}),
+    ("http://localhost/", "/en/quiz/winner", "GET", {"Connection": "Upgrade", "Upgrade": "websocket"}),
+    ("https://doko.example.org/", "/de/rules/trumps?x=1&y=%C3%BC", "GET", {}),
+    ("https://doko.example.org:443/", "/", "HEAD", {}),
+    ("http://bücher.example/", "/fr/", "GET", {}),  # an IDNA host
+    ("http://localhost/", "/en/caf%C3%A9", "GET", {}),
+]
+
+
+def test_url_adapters_are_flasks_own(app: Flask) -> None:
+    """The app keeps the URL adapter of an address (app.App.create_url_adapter): for every
+    address, asked first or again after the others, it must be the one Flask makes, and the
+    request's host is set as Flask sets it."""
+    from werkzeug.test import EnvironBuilder
+
+    def made(create: Any, base: str, path: str, method: str, headers: dict[str, str]) -> tuple[Any, ...]:
+        env = EnvironBuilder(path=path, base_url=base, method=method, headers=headers).get_environ()
+        req = app.request_class(env)
+        return vars(create(app, req)), req.host
+
+    for _round in range(2):
+        for address in ADDRESSES:
+            assert made(type(app).create_url_adapter, *address) == made(Flask.create_url_adapter, *address), address
+
+
+def test_a_kept_adapter_still_checks_the_host(monkeypatch: pytest.MonkeyPatch, tmp_path: Any) -> None:
+    monkeypatch.setenv("TRUSTED_HOSTS", "doko.example.org")
+    trusted = create_app({"TESTING": True}, instance_path=str(tmp_path / "instance"))
+    client = trusted.test_client()
+    for _ in range(2):
+        assert client.get("/en/", headers={"Host": "doko.example.org"}).status_code == 200
+        assert client.get("/en/", headers={"Host": "evil.example"}).status_code == 400

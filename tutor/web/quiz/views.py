@@ -15,7 +15,7 @@ import gzip
 import random
 import secrets
 import threading
-from collections.abc import Callable, Hashable, Mapping
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from functools import lru_cache
 from types import MappingProxyType
@@ -456,7 +456,7 @@ def answer(mode: str, kind: str | None = None) -> Response:
             raise BadSignature("another site")  # an answer posted from elsewhere is not the player's
         form = request.form
         data = _token(current_app.config["SECRET_KEY"], form.get("token", ""))
-        if not isinstance(data, Mapping) or data.get("m") != mode or (kind and data.get("k") != kind):
+        if not isinstance(data, (MappingProxyType, dict)) or data.get("m") != mode or (kind and data.get("k") != kind):
             raise BadSignature("mode")
         rules = from_cookie(str(data["r"]))
         question = made(str(data["k"]), int(data["s"]), rules, int(data["l"]))
