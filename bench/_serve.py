@@ -174,6 +174,17 @@ class Server:
                 continue
         return counts
 
+    def worker_cpu_seconds(self) -> float:
+        """CPU time (user and system) the workers have used so far, together."""
+        total = 0
+        for pid in self.worker_pids():
+            try:
+                fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            total += int(fields[11]) + int(fields[12])  # utime, stime (man 5 proc)
+        return total / os.sysconf("SC_CLK_TCK")
+
     def worker_rss_kib(self) -> list[int]:
         """Resident memory of each worker, in KiB."""
         sizes = []

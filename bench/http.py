@@ -9,7 +9,9 @@ The routes are the table TARGETS below. The worker memory is read from /proc at 
 With --rounds N, "ratio" is the best route round over the best ceiling round, and "median"
 the middle one of each round's route over the ceiling measured right after it; in both, only
 the rounds whose connections were shared evenly between the workers count, when there are
-any (see Result.even).
+any (see Result.even). "cpu ms" is the workers' CPU time per answer (from /proc), and "cpu r"
+the ceiling's over the route's: the same ratio, steadier, as it does not move with how busy
+the cores were with other things.
 
 Run: .venv/bin/python bench/http.py [--duration 5] [--connections 16] [--rounds 1] [--accept-encoding "br, gzip"]
      [--json] [--only "quiz answer"]...
@@ -97,6 +99,7 @@ class Result:
     non_2xx: int
     errors: int
     split: list[int] | None = None  # each worker's sockets halfway through the run
+    cpu_ms: float | None = None  # the workers' CPU time per answer, in ms
 
     @property
     def even(self) -> bool:
@@ -208,8 +211,11 @@ def run_wrk(wrk: str, lua: str, url: str, method: str, body: str | None, ctype: 
     if server is not None:  # how the connections are shared out, looked at halfway
         looker = threading.Timer(seconds / 2, lambda: split.extend(server.worker_sockets()))
         looker.start()
+        cpu_before = server.worker_cpu_seconds()
     done = subprocess.run(argv, env=env, capture_output=True, text=True, timeout=seconds + 60)
+    cpu = None
     if server is not None:
+        cpu = server.worker_cpu_seconds() - cpu_before
         looker.join()
     line = next((text for text in done.stdout.splitlines() if text.startswith("BENCH ")), None)
     if done.returncode != 0 or line is None:
@@ -217,7 +223,8 @@ def run_wrk(wrk: str, lua: str, url: str, method: str, body: str | None, ctype: 
     data = json.loads(line[len("BENCH "):])
     return Result(requests=data["requests"], rps=data["requests"] / (data["duration_us"] / 1e6),
                   p50_ms=data["p50_us"] / 1000, p99_ms=data["p99_us"] / 1000, non_2xx=data["non_2xx"],
-                  errors=data["errors"], split=split if server is not None else None)
+                  errors=data["errors"], split=split if server is not None else None,
+                  cpu_ms=cpu * 1000 / data["requests"] if cpu is not None and data["requests"] else None)
 
 
 def main() -> None:
@@ -302,6 +309,11 @@ def measure(args: argparse.Namespace, wrk: str, lua: str, app: _serve.Server, ce
             # Each round's route over the ceiling right after it, the middle one: a machine whose
             # speed drifts between rounds moves it less than the best of each.
             "ratio_median": round(statistics.median(paired), 3),
+            # The workers' CPU time per answer (the middle of the rounds counted), and the
+            # ceiling's over the route's: steadier than requests/s, which also move with how
+            # wrk's connections fell to the workers and with what else the cores were doing.
+            "cpu_ms": _median_cpu(mines), "ceiling_cpu_ms": _median_cpu(theirs_even),
+            "cpu_ratio": _cpu_ratio(_median_cpu(theirs_even), _median_cpu(mines)),
         })
         if measured.requests < 20:
             notes.append(f"{name}: only {measured.requests} answers in {args.duration:g} s, a rough figure "
@@ -309,6 +321,15 @@ def measure(args: argparse.Namespace, wrk: str, lua: str, app: _serve.Server, ce
         if measured.non_2xx or measured.errors:
             notes.append(f"{name}: {measured.non_2xx} answers not 2xx, {measured.errors} socket errors under load")
     return app.worker_rss_kib()
+
+
+def _median_cpu(results: list[Result]) -> float | None:
+    figures = [r.cpu_ms for r in results if r.cpu_ms is not None]
+    return round(statistics.median(figures), 3) if figures else None
+
+
+def _cpu_ratio(ceiling: float | None, route: float | None) -> float | None:
+    return round(ceiling / route, 3) if ceiling and route else None
 
 
 def report(args: argparse.Namespace, rows: list[dict[str, Any]], notes: list[str], rss: list[int]) -> None:
@@ -323,17 +344,24 @@ def report(args: argparse.Namespace, rows: list[dict[str, Any]], notes: list[str
     print(f"gunicorn {setup['gunicorn']} on 127.0.0.1, wrk -t2 -c{args.connections} -d{args.duration:g}s{rounds}, "
           f"{os.cpu_count()} cores; ceiling: a trivial WSGI app, same settings, same body size")
     head = f"{'route':<16} {'method path':<44} {'bytes':>7} {'req/s':>8} {'p50 ms':>7} {'p99 ms':>7} " \
-           f"{'ceil req/s':>10} {'ratio':>6} {'median':>6}"
+           f"{'ceil req/s':>10} {'ratio':>6} {'median':>6} {'cpu ms':>6} {'ceil':>5} {'cpu r':>5}"
     print(head)
     print("-" * len(head))
     for row in rows:
         where = f"{row['method']} {row['path']}"
         where = where if len(where) <= 44 else where[:41] + "..."
         print(f"{row['name']:<16} {where:<44} {row['bytes']:>7} {row['rps']:>8.1f} {row['p50_ms']:>7.2f} "
-              f"{row['p99_ms']:>7.2f} {row['ceiling_rps']:>10.1f} {row['ratio']:>6.3f} {row['ratio_median']:>6.3f}")
+              f"{row['p99_ms']:>7.2f} {row['ceiling_rps']:>10.1f} {row['ratio']:>6.3f} {row['ratio_median']:>6.3f} "
+              f"{_figure(row['cpu_ms'], 6)} {_figure(row['ceiling_cpu_ms'], 5)} {_figure(row['cpu_ratio'], 5)}")
+    print("cpu ms: the workers' CPU time per answer (median of the rounds counted); ceil: the ceiling's; "
+          "cpu r: ceil over cpu ms")
     print(f"worker memory after the run (RSS): {', '.join(f'{m} MiB' for m in setup['worker_rss_mib'])}")
     for note in notes:
         print("note:", note)
+
+
+def _figure(value: float | None, width: int) -> str:
+    return f"{value:>{width}.3f}" if value is not None else f"{'-':>{width}}"
 
 
 if __name__ == "__main__":
