@@ -124,7 +124,10 @@ def is_cross_site(req: Request) -> bool:
 def cookie(req: Request, name: str, default: str | None = None) -> str | None:
     """A cookie's value as the request sent it, or `default`: `req.cookies.get(name)`, without
     the KeyError (an HTTP exception, costly to build) werkzeug raises inside it for every
-    cookie a first-time visitor does not have."""
+    cookie a first-time visitor does not have, and without parsing anything when the request
+    carries no cookie at all."""
+    if "HTTP_COOKIE" not in req.environ:
+        return default
     jar = req.cookies
     return jar[name] if name in jar else default
 
