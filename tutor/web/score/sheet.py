@@ -444,7 +444,7 @@ def my_sheets() -> list[tuple[str, Sheet, bool]]:
     return found
 
 
-@bp.after_app_request
+@bp.after_request
 def remember_sheet(response: Response) -> Response:
     """After a sheet page is shown, put its link first in this device's list."""
     if request.endpoint == "sheet.show" and response.status_code == 200 and not htmx.is_partial(request):
