@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from functools import lru_cache
 from inspect import iscoroutinefunction
 from typing import Any, Final
@@ -10,7 +10,7 @@ from typing import Any, Final
 from flask import Flask, Request, g
 from flask.sessions import NullSession, SessionInterface
 from flask_babel import Babel
-from werkzeug.routing import Map, MapAdapter
+from werkzeug.routing import Map, MapAdapter, Rule
 from werkzeug.wsgi import get_host
 
 from tutor import htmx, i18n, secret_key, security
@@ -39,9 +39,10 @@ class App(Flask):
     page's time. (Flask's documentation invites overriding it.) Nothing here is async.
 
     And the URL adapter of an address asked lately is not made again (`create_url_adapter`:
-    the host's IDNA encoding and the environ's decoding, for every request): an adapter only
-    holds the address, and matching or building URLs with it changes nothing in it. The Host
-    is still checked against TRUSTED_HOSTS on every request."""
+    the host's IDNA encoding and the environ's decoding, for every request), nor is its route
+    looked up again (`KeptAdapter`): an adapter only holds the address, and matching or
+    building URLs with it changes nothing in it. The Host is still checked against
+    TRUSTED_HOSTS on every request."""
 
     _sync: dict[Callable[..., Any], Callable[..., Any]]
 
@@ -71,10 +72,33 @@ class App(Flask):
         return func
 
 
+class KeptAdapter(MapAdapter):
+    """werkzeug's URL adapter, keeping the route its address matched (the way Flask asks for
+    it, once a request): the same address always matches the same route, as Flask takes no
+    new routes once it has answered a request. A refusal (404, 405, a redirect to the address
+    with its slash) is looked up every time. The arguments come as a fresh dict each time:
+    Flask takes the language out of them."""
+
+    _matched: tuple[Rule, Mapping[str, Any]] | None = None
+
+    def match(self, path_info: str | None = None, method: str | None = None, return_rule: bool = False,
+              query_args: Mapping[str, Any] | str | None = None, websocket: bool | None = None) -> Any:
+        if not return_rule or path_info is not None or method is not None or query_args is not None \
+                or websocket is not None:
+            return super().match(path_info, method, return_rule, query_args, websocket)  # type: ignore[call-overload]
+        kept = self._matched
+        if kept is None:
+            kept = super().match(return_rule=True)
+            self._matched = kept
+        return kept[0], dict(kept[1])
+
+
 @lru_cache(maxsize=1024)
 def _adapter(url_map: Map, subdomain: str, values: tuple[Any, ...]) -> MapAdapter:
     environ = {key: value for key, value in zip(ADAPTER_KEYS, values, strict=True) if value is not None}
-    return url_map.bind_to_environ(environ, server_name=None, subdomain=subdomain)
+    made = url_map.bind_to_environ(environ, server_name=None, subdomain=subdomain)
+    return KeptAdapter(made.map, made.server_name, made.script_name, made.subdomain, made.url_scheme,
+                       made.path_info, made.default_method, made.query_args)
 
 
 def create_app(config: dict[str, Any] | None = None, instance_path: str | None = None) -> Flask:
