@@ -1,21 +1,28 @@
 """CPU per request of a new quiz question and of answering one (the same question each time,
 with a wrong answer, as bench/http.py posts it), through Flask's test client in one process
 (Accept-Encoding: br, gzip, no cookies, as bench/http.py's wrk sends): best of 40 rounds of
-25 requests, after a warm-up. `--profile` prints cProfile's top functions instead.
+25 requests, after a warm-up. Then the same requests handed straight to the WSGI app, as
+gunicorn hands them (without the test client's own work of building each request and reading
+its response). `--profile` prints cProfile's top functions instead.
 
 Run: .venv/bin/python bench/quiz_cpu.py [--profile] [path, default /en/quiz/winner]
 """
 from __future__ import annotations
 
 import cProfile
+import io
 import os
 import pstats
 import re
 import sys
 import time
 from html import unescape
+from typing import Any
+from urllib.parse import urlencode
 
 sys.path[0] = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")  # not bench/: its http.py
+
+from flask import Flask  # noqa: E402
 
 from app import create_app  # noqa: E402
 
@@ -54,7 +61,7 @@ def main() -> None:
     def answer() -> None:
         assert client.post(path, data=form, headers=HEADERS).status_code == 200
 
-    for _ in range(1500):  # past the warm-up of whatever the app keeps
+    for _ in range(4000):  # past the warm-up of whatever the app keeps (all 512 of the day's seeds asked)
         ask()
     answer()
     if "--profile" in sys.argv:
@@ -69,6 +76,31 @@ def main() -> None:
         return
     print(f"GET  {path}: {best(ask):.3f} ms CPU per request (best of 40)")
     print(f"POST {path}: {best(answer):.3f} ms CPU per request (best of 40)")
+    body = urlencode(form).encode()
+    for _ in range(4000):  # the same warm-up: this is another host (127.0.0.1:8000), kept apart
+        wsgi(app, "GET", path)
+    print(f"GET  {path}: {best(lambda: wsgi(app, 'GET', path)):.3f} ms, straight to the WSGI app")
+    print(f"POST {path}: {best(lambda: wsgi(app, 'POST', path, body)):.3f} ms, straight to the WSGI app")
+
+
+def wsgi(app: Flask, method: str, path: str, body: bytes = b"") -> None:
+    """One request handed to the app as gunicorn hands it (an environ), its answer read."""
+    environ: dict[str, Any] = {
+        "REQUEST_METHOD": method, "SCRIPT_NAME": "", "PATH_INFO": path, "QUERY_STRING": "",
+        "SERVER_NAME": "127.0.0.1", "SERVER_PORT": "8000", "SERVER_PROTOCOL": "HTTP/1.1", "wsgi.url_scheme": "http",
+        "wsgi.input": io.BytesIO(body), "wsgi.errors": sys.stderr, "wsgi.multithread": True,
+        "wsgi.multiprocess": True, "wsgi.run_once": False, "wsgi.version": (1, 0), "wsgi.input_terminated": True,
+        "HTTP_HOST": "127.0.0.1:8000", "HTTP_ACCEPT_ENCODING": HEADERS["Accept-Encoding"], "REMOTE_ADDR": "127.0.0.1",
+    }
+    if body:
+        environ |= {"CONTENT_TYPE": "application/x-www-form-urlencoded", "CONTENT_LENGTH": str(len(body))}
+    status: list[str] = []
+    chunks = app.wsgi_app(environ, lambda s, headers, exc_info=None: status.append(s))
+    try:
+        b"".join(chunks)
+    finally:
+        getattr(chunks, "close", lambda: None)()
+    assert status[0].startswith("200"), status
 
 
 if __name__ == "__main__":
