@@ -77,6 +77,13 @@ def test_every_body_reads_as_werkzeug_reads_it(app: Flask, body: bytes, content_
     assert ours == werkzeugs
 
 
+def test_a_form_reads_the_same_outside_the_app() -> None:
+    body = b"token=a.b&pick=1&pick=%E2%99%A3"
+    ours, werkzeugs = (read(cls, environ(body, URLENCODED, str(len(body)), True))
+                       for cls in (Request, HtmxAwareRequest))
+    assert ours == werkzeugs and ours[0] == [("token", "a.b"), ("pick", "1"), ("pick", "♣")]
+
+
 def test_a_large_form_reads_the_same(app: Flask) -> None:
     body = "&".join(f"f{i}=" + "x%20y" * 20 for i in range(500)).encode()
     assert len(body) < LIMIT
