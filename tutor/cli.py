@@ -14,6 +14,7 @@ import click
 from flask import Flask
 
 ROOT = Path(__file__).resolve().parent.parent
+WIDTH = 100  # the catalogs' line width: the same on every machine, so an update rewraps nothing
 
 
 def _pybabel(*args: str) -> None:
@@ -40,7 +41,8 @@ def init_app(app: Flask) -> None:
         with tempfile.TemporaryDirectory() as tmp:
             pot = Path(tmp) / "messages.pot"
             extract(pot)
-            _pybabel("update", "-i", str(pot), "-d", "translations", "--no-fuzzy-matching", "--ignore-obsolete")
+            _pybabel("update", "-i", str(pot), "-d", "translations", "--no-fuzzy-matching", "--ignore-obsolete",
+                     "--width", str(WIDTH))
 
     @translate.command()
     def compile() -> None:
