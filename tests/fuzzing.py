@@ -31,6 +31,9 @@ SKIPPED = frozenset({"static"})
 TRACEBACK = re.compile(r"Traceback \(most recent call last\)|File \"[^\"]+\", line \d+|^\s+raise \w", re.M)
 
 Value = str | bytes  # bytes: sent as they are, so they may be malformed UTF-8
+# Host headers a request may make up: no page may fail on them, or carry them in a link.
+HOSTS: tuple[str, ...] = ("a" * 64 + ".example", "a..b", ".", "evil.example", "localhost:99999", "[::1]:8000",
+                          "bücher.example", "exa mple", "host_name.example", "127.0.0.1", "x" * 300)
 
 NUMBERS: tuple[Value, ...] = (
     "0",
@@ -642,6 +645,8 @@ class Fuzzer:
             headers.append(
                 ("Accept-Language", self.random.choice(["de", "xx", "*", "en;q=2", "é" * 3, ";;;", "fr-CH, fr;q=0.9"]))
             )
+        if self.random.random() < 0.1:
+            headers.append(("Host", self.random.choice(HOSTS)))
         return Request(request.method, request.path, request.query, request.body, tuple(headers), request.target)
 
 

@@ -64,13 +64,14 @@ def test_htmx_is_vendored_pinned_and_configured_for_a_strict_csp(client, app):
 @pytest.mark.parametrize(
     ("before", "after"),
     [
-        (None, "HX-Request"),
-        ("Accept-Encoding", "Accept-Encoding, HX-Request"),
-        ("Cookie, hx-request", "Cookie, hx-request"),  # named already, in any case
-        ("Accept-Encoding,HX-Request", "Accept-Encoding,HX-Request"),
+        (None, "HX-Request, HX-Boosted, HX-History-Restore-Request"),
+        ("Accept-Encoding", "Accept-Encoding, HX-Request, HX-Boosted, HX-History-Restore-Request"),
+        ("Cookie, hx-request", "Cookie, hx-request, HX-Boosted, HX-History-Restore-Request"),  # named already
+        ("Accept-Encoding,HX-Request,hx-boosted,HX-HISTORY-RESTORE-REQUEST",
+         "Accept-Encoding,HX-Request,hx-boosted,HX-HISTORY-RESTORE-REQUEST"),
     ],
 )
-def test_vary_names_hx_request_once_and_keeps_what_was_there(before, after):
+def test_vary_names_each_htmx_header_once_and_keeps_what_was_there(before, after):
     from flask import Response
 
     from tutor.htmx import add_vary

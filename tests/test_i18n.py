@@ -50,9 +50,19 @@ def test_every_page_in_every_language_has_html_lang_and_alternates(client, lang,
     assert response.status_code == 200
     html = response.get_data(as_text=True)
     assert f'<html lang="{lang}"' in html
-    for other in LANGUAGES:
-        assert f'<link rel="alternate" hreflang="{other}" href="http://localhost/{other}/{page}">' in html
-    assert 'hreflang="x-default"' in html
+    for other in LANGUAGES:  # a path: no host is vouched for (TRUSTED_HOSTS unset)
+        assert f'<link rel="alternate" hreflang="{other}" href="/{other}/{page}">' in html
+    assert '<link rel="alternate" hreflang="x-default" href="/">' in html
+
+
+def test_with_trusted_hosts_the_alternates_are_whole_addresses(tmp_path, monkeypatch):
+    from app import create_app
+
+    monkeypatch.setenv("TRUSTED_HOSTS", "doko.example.org")
+    app = create_app({"TESTING": True}, instance_path=str(tmp_path / "instance"))
+    html = app.test_client().get("/en/rules/", base_url="https://doko.example.org").get_data(as_text=True)
+    assert '<link rel="alternate" hreflang="de" href="https://doko.example.org/de/rules/">' in html
+    assert '<link rel="alternate" hreflang="x-default" href="https://doko.example.org/">' in html
 
 
 def test_language_menu_keeps_the_page_and_reloads_fully(client):

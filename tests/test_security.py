@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import re
 
+import flask
 import pytest
 
 from tests.conftest import LANGUAGES, PAGES
@@ -111,7 +112,9 @@ def test_a_write_from_another_site_is_refused(client, headers):
     assert client.get_cookie("rules") is None
     sheet = client.post("/en/sheet/", data={"player": ["A", "B", "C", "D"], "ruleset": "ddv"}, headers=headers)
     assert sheet.status_code == 400
-    assert "Sheets can only be changed from this site." in sheet.get_data(as_text=True)
+    assert "That came from another site, so nothing was changed." in sheet.get_data(as_text=True)
+    german = client.post("/de/settings", data={"ruleset": "pagat"}, headers=headers)
+    assert german.status_code == 400 and 'lang="de"' in german.get_data(as_text=True)
 
 
 @pytest.mark.parametrize("headers", OWN)
@@ -147,8 +150,9 @@ def _placeholder(converter) -> str:
     return "x" * int(found.group(1)) if found else "x"
 
 
-def test_every_form_post_outside_the_api_refuses_another_site(app):
-    """Every state-changing endpoint (a feature added later included) asks security.is_cross_site."""
+def test_every_form_post_outside_the_api_refuses_another_site_and_changes_nothing(app):
+    """Every state-changing endpoint (a feature added later included) is refused by the one
+    guard, and the refusal writes no cookie: a hostile page cannot reset a learner's progress."""
     client = app.test_client()
     checked = []
     for rule in app.url_map.iter_rules():
@@ -156,8 +160,45 @@ def test_every_form_post_outside_the_api_refuses_another_site(app):
             continue
         values = {arg: "en" if arg == "lang" else _placeholder(rule._converters[arg]) for arg in rule.arguments}
         path = rule.build(values, append_unknown=False)[1]
-        response = client.post(path, data={}, headers={"Origin": "https://evil.example"})
-        assert response.status_code == 400, (rule.rule, response.status_code)
-        assert not response.headers.getlist("Set-Cookie") or "quiz" in rule.endpoint, rule.rule
+        for headers in ({"Origin": "https://evil.example"}, {"Sec-Fetch-Site": "cross-site"}):
+            response = client.post(path, data={"token": "x", "ruleset": "pagat"}, headers=headers)
+            assert response.status_code == 400, (rule.rule, response.status_code)
+            assert not response.headers.getlist("Set-Cookie"), rule.rule
         checked.append(rule.endpoint)
-    assert {"settings.save", "sheet.create", "sheet.add_deal", "quiz.answer_kind"} <= set(checked)
+    assert {"settings.save", "sheet.create", "sheet.add_deal", "quiz.answer_kind", "learn.answer"} <= set(checked)
+
+
+def test_a_new_write_is_guarded_without_doing_anything(tmp_path):
+    from app import create_app
+    from tutor.security import allow_cross_site
+
+    app = create_app({"TESTING": True}, instance_path=str(tmp_path / "instance"))
+    done: list[str] = []
+
+    @app.route("/en/new-feature", methods=["POST", "PUT", "DELETE", "PATCH"])
+    def new_feature():
+        done.append(flask.request.method)
+        return "changed"
+
+    @app.post("/en/open-feature")
+    @allow_cross_site
+    def open_feature():
+        done.append("open")
+        return "changed"
+
+    client = app.test_client()
+    foreign = {"Origin": "https://evil.example"}
+    for method in ("POST", "PUT", "DELETE", "PATCH"):
+        assert client.open("/en/new-feature", method=method, headers=foreign).status_code == 400
+    assert done == []
+    assert client.post("/en/new-feature", headers={"Origin": "http://localhost"}).status_code == 200
+    assert client.post("/en/open-feature", headers=foreign).status_code == 200
+    assert done == ["POST", "open"]
+
+
+def test_a_refused_answer_keeps_the_learners_progress(client):
+    """A foreign form posted at the quiz or a lesson gets a 400 and no cookie: the progress the
+    learner's browser holds is not replaced by a fresh, empty one."""
+    for path, data in (("/en/quiz/winner", {"token": "x"}), ("/en/learn/cards/2", {"step": "x"})):
+        response = client.post(path, data=data, headers={"Origin": "https://evil.example"})
+        assert response.status_code == 400 and not response.headers.getlist("Set-Cookie"), path

@@ -2,13 +2,14 @@
 trickling their headers does not keep a normal client from being served within a second."""
 from __future__ import annotations
 
+import http.client
 import os
 import runpy
 import time
 
 import pytest
 
-from tests.serving import ROOT, SlowClients, gunicorn, timed_get
+from tests.serving import LOOPBACK, ROOT, SlowClients, gunicorn, timed_get
 
 CONFIG = str(ROOT / "gunicorn.conf.py")
 
@@ -66,3 +67,29 @@ def test_the_server_stops_with_its_workers():
         assert workers
     for pid in workers:
         assert not os.path.exists(f"/proc/{pid}") or "zombie" in open(f"/proc/{pid}/status").read()
+
+
+def _get(port: int, path: str, headers: dict[str, str]) -> tuple[int, dict[str, str], str]:
+    connection = http.client.HTTPConnection(LOOPBACK, port, timeout=10)
+    try:
+        connection.request("GET", path, headers=headers)
+        response = connection.getresponse()
+        return response.status, dict(response.getheaders()), response.read().decode()
+    finally:
+        connection.close()
+
+
+def test_behind_the_proxy_https_pages_say_https_cached_or_not():
+    """As the README's nginx sends them: Host and X-Forwarded-Proto from 127.0.0.1, which
+    gunicorn believes. An https page links to https and asks for HSTS; a plain-http one does
+    neither; whichever came first and was kept."""
+    with gunicorn(env={"TRUSTED_HOSTS": "doko.example.org"}) as server:
+        for _round in range(2):
+            for scheme in ("http", "https", "http"):
+                headers = {"Host": "doko.example.org", "X-Forwarded-Proto": scheme}
+                status, answer, html = _get(server.port, "/en/rules/", headers)
+                assert status == 200
+                assert f'hreflang="de" href="{scheme}://doko.example.org/de/rules/"' in html, scheme
+                other = "http" if scheme == "https" else "https"
+                assert f"{other}://doko.example.org" not in html, scheme
+                assert answer.get("Strict-Transport-Security") == ("max-age=31536000" if scheme == "https" else None)

@@ -6,15 +6,21 @@ request, with or without JavaScript, gets the whole page.
 """
 from __future__ import annotations
 
+from typing import Final
+
 from flask import Flask, Request, Response
 from htmx_flask import Htmx
 from htmx_flask.requests import HtmxHeaders
+from werkzeug.wrappers import Response as BaseResponse
+
+# Every request header `is_partial` reads: an answer depends on all three.
+HEADERS: Final = ("HX-Request", "HX-Boosted", "HX-History-Restore-Request")
 
 htmx = Htmx()
 
 
 def init_app(app: Flask) -> None:
-    """Give every request a `request.htmx` and every response `Vary: HX-Request`."""
+    """Give every request a `request.htmx` and every response `Vary` on htmx's headers."""
     htmx.init_app(app)
     app.after_request(add_vary)
 
@@ -37,12 +43,14 @@ def target(req: Request) -> str | None:
 
 
 def add_vary(response: Response) -> Response:
-    """Caches must keep the fragment and the page of one URL apart."""
-    vary_on(response, "HX-Request")
+    """Caches must keep the fragment and the page of one URL apart: a boosted navigation or a
+    history restore also sends HX-Request and gets the whole page."""
+    for name in HEADERS:
+        vary_on(response, name)
     return response
 
 
-def vary_on(response: Response, name: str) -> None:
+def vary_on(response: BaseResponse, name: str) -> None:
     """Name a request header in `Vary` once (what `response.vary.add(name)` writes, read and
     written as a plain header: the header set werkzeug builds for it cost more than the rest
     of a small page's hooks)."""

@@ -35,6 +35,34 @@ def test_without_trusted_hosts_every_host_is_answered(app, monkeypatch):
     assert app.test_client().get("/en/", headers={"Host": "127.0.0.1:8000"}).status_code == 200
 
 
+@pytest.mark.parametrize("host", ["a" * 64 + ".example", "a..b", "."])
+@pytest.mark.parametrize("path", ["/en/", "/en/rules/", "/nope"])
+def test_a_host_no_url_can_name_is_a_400_without_trusted_hosts(tmp_path, monkeypatch, host, path):
+    """A label of more than 63 characters or an empty one: werkzeug cannot make a URL of it,
+    so the app answers a 400 with a sentence, not a 500 whose error page fails to build links."""
+    monkeypatch.delenv("TRUSTED_HOSTS", raising=False)
+    served = create_app({}, instance_path=str(tmp_path / "instance"))  # not TESTING: as a visitor gets it
+    response = served.test_client().get(path, headers={"Host": host})
+    assert response.status_code == 400, response.status_code
+    assert "Traceback" not in response.get_data(as_text=True)
+
+
+def test_without_trusted_hosts_no_answer_carries_the_host_it_was_asked_for(app, monkeypatch):
+    monkeypatch.delenv("TRUSTED_HOSTS", raising=False)
+    client = app.test_client()
+    for path in ("/en/", "/de/rules/trumps", "/en/quiz/", "/en/settings", "/en/learn/"):
+        response = client.get(path, headers={"Host": "evil.example"})
+        assert response.status_code == 200 and "evil.example" not in response.get_data(as_text=True), path
+        assert 'hreflang="de" href="/de/' in response.get_data(as_text=True), path
+
+
+def test_https_answers_ask_browsers_to_stay_on_https(client):
+    for path in ("/en/", "/static/css/app.css", "/nope", "/api/v1/openapi.json"):
+        for base, hsts in (("https://localhost", "max-age=31536000"), ("http://localhost", None)):
+            with client.get(path, base_url=base) as response:
+                assert response.headers.get("Strict-Transport-Security") == hsts, (path, base)
+
+
 @pytest.mark.parametrize("path", ["/", "/en/", "/en/rules/", "/de/settings", "/en/sheet/", "/nope", "/api/v1/x"])
 def test_a_foreign_host_gets_no_page_and_no_link(trusted, path):
     client = trusted.test_client()

@@ -15,7 +15,7 @@ from itsdangerous import URLSafeSerializer
 
 from app import create_app
 from tutor.quiz import KINDS, MAX_LEVEL
-from tutor.web.base import signed
+from tutor.web.base import shared, signed
 from tutor.web.quiz import progress as quiz_progress
 from tutor.web.quiz import views
 
@@ -26,8 +26,8 @@ SECRET = "kept-test-key"
 
 def plain(monkeypatch: pytest.MonkeyPatch) -> None:
     """Nothing kept: every request renders and compresses (the way before)."""
-    monkeypatch.setattr(views, "_kept", lambda key: None)
-    monkeypatch.setattr(views, "_kept_sent", lambda key: None)
+    monkeypatch.setattr(shared, "look", lambda kept, key: None)
+    monkeypatch.setattr(shared, "compressed_as", lambda key: None)
 
 
 def new_app(tmp_path, name):
@@ -115,7 +115,7 @@ def test_the_same_bytes_as_rendering_every_time(tmp_path, monkeypatch):
         before = run(new_app(tmp_path, "plain"))
     app = new_app(tmp_path, "kept")
     first, again = run(app), run(app)
-    assert app.extensions["quiz_fragments"] and app.extensions["quiz_sent"]  # it was kept
+    assert app.extensions["quiz_fragments"] and app.extensions["quiz_shells"]  # it was kept
     assert len(before) == len(first) > 3 * len(CASES)
     for was, now, kept in zip(before, first, again):
         assert now == was
@@ -124,12 +124,12 @@ def test_the_same_bytes_as_rendering_every_time(tmp_path, monkeypatch):
 
 def test_what_is_kept_is_bounded_in_size(tmp_path, monkeypatch):
     monkeypatch.setattr(views, "FRAGMENTS_KEPT", 12_000)  # characters: two or three fragments
-    monkeypatch.setattr(views, "SENT_KEPT", 9_000)  # bytes: two or three compressed pages (3 kB)
+    monkeypatch.setattr(shared, "COMPRESSED_BYTES", 9_000)  # bytes: two or three compressed pages (3 kB)
     app = new_app(tmp_path, "bounded")
     client = app.test_client()
     for seed in range(10):
         assert client.get(f"/en/quiz/winner?q={seed}", headers={"Accept-Encoding": "br"}).status_code == 200
-    fragments, sent = app.extensions["quiz_fragments"], app.extensions["quiz_sent"]
+    fragments, sent = app.extensions["quiz_fragments"], app.extensions["compress"].cache.bodies
     assert 2 <= len(fragments) < 10 and fragments.currsize <= 12_000
     assert 2 <= len(sent) < 10 and sent.currsize <= 9_000
     # The last one asked is the one kept, and it is served from memory the same.

@@ -1,9 +1,11 @@
 """The response cache in front of Flask (tutor/web/base/shared.py): a shared answer is served
-again only to a request that agrees on every key it depends on, and nothing personal, private,
-failed or cookie-setting is ever kept."""
+again only to a request that agrees on every key it depends on (its absolute address, the
+headers it varies on, the cookies it read), and nothing private, failed or cookie-setting is
+ever kept; a view that reads a cookie it did not name fails the test that made it read it."""
 from __future__ import annotations
 
 import gzip
+import re
 from datetime import UTC, datetime
 
 import brotli
@@ -12,6 +14,7 @@ import pytest
 from itsdangerous import URLSafeSerializer
 
 from app import create_app
+from tutor import security
 from tutor.web.base import practice, shared
 from tutor.web.play import stats as play_stats
 
@@ -79,6 +82,16 @@ VARIANTS = [
     ("/en/score/?rules=ddv&re_points=157", {}, {}),
     ("/en/score/?re_points=156", {"rules": "pagat"}, {}),
     ("/en/score/?re_points=156", {}, {}),
+    ("/en/learn/", {}, {}),
+    ("/en/learn/", {"rules": "pagat"}, {}),
+]
+
+# (path, base_url) pairs: the same path at another scheme, host or prefix.
+ADDRESSES = [
+    ("/en/rules/", "http://localhost"),
+    ("/en/rules/", "https://localhost"),
+    ("/en/rules/", "http://localhost/doko"),
+    ("/en/rules/", "http://127.0.0.1:8000"),
 ]
 
 
@@ -108,10 +121,28 @@ def test_no_request_gets_the_answer_of_another_that_differs_in_one_key(tmp_path)
             response = ask(client, *variant)
             assert response.status_code == 200
             assert decoded(response) == want, (round_, variant)
-    # only the personal home page (a streak) reached Flask after the first round
-    assert len(seen) == len(VARIANTS) + 2
-    assert seen[len(VARIANTS):] == ["/en/?", "/en/?"]
-    assert len(cache.entries) == len(VARIANTS) - 1
+    # the personal home page (a streak) is kept too, under that learner's cookie
+    assert len(seen) == len(VARIANTS)
+    assert len(cache.entries) == len(VARIANTS)
+
+
+def test_no_address_gets_the_answer_of_another_scheme_host_or_prefix(tmp_path, monkeypatch):
+    """A page's links are built from its address: a page asked at http:// is never the
+    answer at https://, nor one asked under /doko the answer at / (or the other way)."""
+    monkeypatch.setenv("TRUSTED_HOSTS", "localhost, 127.0.0.1")
+    app = make_app(tmp_path, "addresses")
+    seen = reaching_flask(app)
+    client = app.test_client()
+    for round_ in range(2):
+        for path, base in ADDRESSES:
+            html = client.get(path, base_url=base).get_data(as_text=True)
+            scheme, _, rest = base.partition("://")
+            host, _, prefix = rest.partition("/")
+            root = f"/{prefix}/" if prefix else "/"
+            assert f'hreflang="de" href="{scheme}://{host}{root}de/rules/"' in html, (round_, base)
+            links = re.findall(r'(?:href|src|action)="([^"#]+)"', html)
+            assert links and all(link.startswith((root, f"{scheme}://{host}{root}")) for link in links), (base, links)
+    assert len(seen) == len(ADDRESSES)
 
 
 def test_the_language_cookie_is_still_set_on_a_kept_page_and_never_kept(client):
@@ -141,6 +172,11 @@ def test_app(tmp_path):
     def plain():
         return "x" * 2000
 
+    @app.get("/t/reads")
+    @shared.shared("rules")
+    def reads():
+        return "x" * 1000 + (security.cookie(flask.request, "rules") or "none")
+
     @app.get("/t/cookie")
     @shared.shared()
     def cookie():
@@ -152,7 +188,14 @@ def test_app(tmp_path):
     @shared.shared()
     def private():
         response = flask.make_response("x" * 2000)
-        response.headers["Cache-Control"] = "private, no-store"
+        response.headers["Cache-Control"] = "private"
+        return response
+
+    @app.get("/t/no-store")
+    @shared.shared()
+    def no_store():
+        response = flask.make_response("x" * 2000)
+        response.headers["Cache-Control"] = "no-store"
         return response
 
     @app.get("/t/error")
@@ -163,13 +206,25 @@ def test_app(tmp_path):
     @app.get("/t/vary")
     @shared.shared()
     def vary():
-        response = flask.make_response("x" * 2000)
+        response = flask.make_response("x" * 1000 + flask.request.headers.get("Accept-Language", "-"))
         response.vary.add("Accept-Language")
+        return response
+
+    @app.get("/t/star")
+    @shared.shared()
+    def star():
+        response = flask.make_response("x" * 2000)
+        response.headers["Vary"] = "*"
         return response
 
     @app.get("/t/unmarked")
     def unmarked():
         return "x" * 2000
+
+    @app.get("/t/undeclared")
+    @shared.shared("rules")
+    def undeclared():
+        return "x" * 1000 + (security.cookie(flask.request, "quiz") or "")
 
     @app.get("/t/n/<int:n>")
     @shared.shared()
@@ -179,7 +234,7 @@ def test_app(tmp_path):
     return app
 
 
-@pytest.mark.parametrize("path", ["/t/cookie", "/t/private", "/t/error", "/t/vary", "/t/unmarked"])
+@pytest.mark.parametrize("path", ["/t/cookie", "/t/private", "/t/no-store", "/t/error", "/t/star", "/t/unmarked"])
 def test_personal_private_failed_and_unmarked_answers_are_never_kept(test_app, path):
     seen = reaching_flask(test_app)
     client = test_app.test_client()
@@ -189,41 +244,87 @@ def test_personal_private_failed_and_unmarked_answers_are_never_kept(test_app, p
     assert not test_app.extensions["response_cache"].entries
 
 
-def test_a_marked_answer_is_kept_but_not_for_other_methods_or_conditional_requests(test_app):
+def test_an_answer_is_kept_per_value_of_each_header_it_varies_on(test_app):
+    seen = reaching_flask(test_app)
+    client = test_app.test_client()
+    for _ in range(2):
+        for language in ("de", "fr", None):
+            headers = {"Accept-Language": language} if language else {}
+            assert client.get("/t/vary", headers=headers).data.endswith((language or "-").encode())
+    assert len(seen) == 3
+
+
+def test_an_answer_is_kept_per_value_of_each_cookie_it_read(test_app):
+    seen = reaching_flask(test_app)
+    client = test_app.test_client()
+    for _ in range(2):
+        for value in ("pagat", "ddv", None):
+            client._cookies.clear()
+            if value:
+                client.set_cookie("rules", value)
+            response = client.get("/t/reads")
+            assert response.data.endswith((value or "none").encode())
+            assert "Cookie" in response.headers["Vary"]
+    assert len(seen) == 3
+
+
+def test_a_cookie_read_that_its_view_did_not_name_fails_and_is_never_kept(test_app):
+    client = test_app.test_client()
+    with pytest.raises(shared.UndeclaredCookie, match="quiz"):
+        client.get("/t/undeclared")
+    test_app.testing = False  # as served: the answer goes out, and is not kept
+    seen = reaching_flask(test_app)
+    for _ in range(2):
+        assert test_app.test_client().get("/t/undeclared").status_code == 200
+    assert len(seen) == 2 and not test_app.extensions["response_cache"].entries
+
+
+def test_a_marked_answer_is_kept_for_get_head_and_revalidation_but_not_for_other_requests(test_app):
     seen = reaching_flask(test_app)
     client = test_app.test_client()
     for _ in range(3):
-        assert client.get("/t/plain").data == b"x" * 2000
+        first = client.get("/t/plain")
+        assert first.data == b"x" * 2000
     assert len(seen) == 1
-    client.head("/t/plain")
-    client.get("/t/plain", headers={"If-None-Match": '"abc"'})
+    tag = first.headers["ETag"]
+    head = client.head("/t/plain")
+    assert head.status_code == 200 and head.data == b"" and head.headers["ETag"] == tag
+    again = client.get("/t/plain", headers={"If-None-Match": tag})
+    assert again.status_code == 304 and again.data == b"" and again.headers["ETag"] == tag
+    assert client.get("/t/plain", headers={"If-None-Match": '"abc"'}).data == b"x" * 2000
+    assert len(seen) == 1
     client.get("/t/plain", headers={"Range": "bytes=0-10"})
+    client.get("/t/plain", headers={"If-Match": tag})
+    client.post("/t/plain")
     assert len(seen) == 4
-    client.set_cookie("rules", "pagat")
+    client.set_cookie("rules", "pagat")  # a cookie the answer did not read: the same answer
     client.get("/t/plain")
-    assert len(seen) == 5
+    assert len(seen) == 4
 
 
-def test_the_cache_is_bounded(test_app):
-    cache = test_app.extensions["response_cache"]
-    cache.max_entries = 5
-    client = test_app.test_client()
+def test_the_cache_is_bounded_in_bytes(tmp_path):
+    app = make_app(tmp_path, "bounded")
+
+    @app.get("/t/n/<int:n>")
+    @shared.shared()
+    def numbered(n):
+        return str(n % 10) * 2000
+
+    cache = shared.ResponseCache(app.wsgi_app.app.wsgi_app, app, max_bytes=5 * 3000)
+    app.wsgi_app.app = cache
+    client = app.test_client()
     for n in range(20):
-        assert client.get(f"/t/n/{n}").data == str(n).encode() * 2000
-    assert len(cache.entries) == 5 and cache.size == sum(len(k.body) for k in cache.entries.values())
-    cache.max_bytes = 3 * 2000
-    client.get("/t/n/99")
-    assert len(cache.entries) <= 3
+        assert client.get(f"/t/n/{n}").data == str(n % 10).encode() * 2000
+    assert 0 < len(cache.entries) <= 5 and cache.entries.currsize <= 5 * 3000
 
 
-def test_a_new_asset_version_is_a_new_key(test_app, monkeypatch):
-    from tutor.web.shell import pwa
-
+def test_a_new_asset_version_is_a_new_key(test_app):
     seen = reaching_flask(test_app)
     client = test_app.test_client()
     client.get("/t/plain")
     client.get("/t/plain")
-    monkeypatch.setattr(pwa, "asset_version", lambda: "0new0version")
+    test_app.extensions[shared.VERSION_KEY] = lambda: "0new0version"
+    client.get("/t/plain")
     client.get("/t/plain")
     assert len(seen) == 2
 
@@ -239,3 +340,31 @@ def test_sheet_pages_are_private_and_never_kept(tmp_path):
         assert page.status_code == 200 and "private" in page.headers["Cache-Control"]
     assert len(seen) == 4
     assert not any(url in str(key) for key in app.extensions["response_cache"].entries)
+
+
+def test_an_answer_the_same_for_everyone_has_a_strong_etag_per_encoding_and_answers_304(test_app):
+    client = test_app.test_client()
+    plain = client.get("/t/plain")
+    packed = client.get("/t/plain", headers={"Accept-Encoding": "br"})
+    assert plain.headers["ETag"].startswith('"') and packed.headers["ETag"] == plain.headers["ETag"][:-1] + ':br"'
+    test_app.extensions["response_cache"].entries.clear()  # Flask's own answer this time
+    again = client.get("/t/plain", headers={"Accept-Encoding": "br", "If-None-Match": packed.headers["ETag"]})
+    assert again.status_code == 304 and again.data == b""
+    # the compressed body's tag does not validate the plain one, nor another answer's
+    assert client.get("/t/plain", headers={"If-None-Match": packed.headers["ETag"]}).status_code == 200
+    assert client.get("/t/n/1", headers={"If-None-Match": plain.headers["ETag"]}).status_code == 200
+
+
+def test_a_page_that_read_a_cookie_has_only_a_weak_etag(client):
+    client.set_cookie("rules", "pagat")
+    response = client.get("/en/settings", headers={"Accept-Encoding": "br"})
+    assert response.headers["ETag"].startswith('W/"') and "Cookie" in response.headers["Vary"]
+    again = client.get("/en/settings", headers={"Accept-Encoding": "br", "If-None-Match": response.headers["ETag"]})
+    assert again.status_code == 304
+
+
+def test_a_refused_encoding_gets_the_plain_page(client):
+    plain = client.get("/en/").data
+    for accept in ("identity", "zstd", "deflate;q=0.5"):
+        response = client.get("/en/", headers={"Accept-Encoding": accept})
+        assert "Content-Encoding" not in response.headers and response.data == plain

@@ -1,55 +1,79 @@
-"""Answers that many visitors share, kept whole in front of Flask (a WSGI middleware).
+"""What the app keeps to answer again: one response cache in front of Flask, keyed the way
+Django's cache keys its pages, and the stores of rendered parts that key the same way.
 
-A view says its answer may be served again with `@shared("rules", ...)` (or `share(...)`):
-everything in it follows from the request's method GET, path, query string, host, scheme and
-script root, the htmx headers (HX-Request, HX-Boosted, HX-History-Restore-Request), the
-Accept-Encoding header, the asset version, and the values of the cookies it names; nothing
-else. The next GET that agrees on all of these gets the kept status, headers and bytes without
-reaching Flask (its body already compressed as that Accept-Encoding asked).
+**The response cache** (a WSGI middleware). A view says its answer may be served again to
+others with `@shared("rules", ...)` (or `share(...)`), naming the cookies it may read. The
+answer is kept under:
 
-Only what is clearly the same for everyone is kept: status 200 with a Content-Length, no
-Set-Cookie, no `private`, `no-store` or `no-cache`, no Vary on anything outside the key, and
-no conditional or range request. The language cookie is not the answer's: i18n.LanguageCookie
-adds it outside this cache, for kept and fresh answers alike. The cache is bounded in entries
-and bytes (least recently used goes first), so cycling cookies or query strings costs CPU,
-never memory, and each asset version has its own keys.
+- its absolute address: scheme, host, script root, path and query string;
+- the asset version (a release never serves an older page);
+- the value of every request header the answer says it varies on (`Vary`: HX-Request and
+  htmx's other headers, Accept-Encoding, …), as the answer named them;
+- the value of every cookie the answer *actually read* (security.cookie records each read),
+  present or absent.
+
+That is Django's `learn_cache_key`: what an address's answer varied on is learned when it is
+stored and used to look the next request up. An answer that read a cookie its view did not
+name is not kept (and in tests, `UndeclaredCookie` fails the test that made it). Only what is
+safe to share is kept: status 200 to a GET with a Content-Length, no Set-Cookie, no
+`private`, `no-store` or `no-cache`, no `Vary: *`. A kept answer with an ETag also answers
+`If-None-Match` with a 304, and a HEAD with its headers. The language cookie is not the
+answer's: i18n.LanguageCookie adds it outside this cache, for kept and fresh answers alike.
+
+**Stores of rendered parts** (`store(name, size)`, `address_key()`): the quiz keeps rendered
+question fragments and the quiz pack; their keys start with `address_key()`, the same
+address the response cache keys on (scheme, host, script root, language, asset version), so
+a part rendered for one address is never shown at another. A view whose body follows from
+such a key says so with `compressed_as(key)`, and Flask-Compress keeps its compressed body
+(`KeptBodies`, its documented cache backend) instead of compressing it again.
+
+Every store is a cachetools LRU bounded in bytes: cycling cookies or query strings costs
+CPU, never memory.
 """
 from __future__ import annotations
 
 import functools
+import hashlib
 import threading
-from collections import OrderedDict
 from collections.abc import Callable, Hashable, Iterable
 from dataclasses import dataclass
 from typing import Any, Final, TypeVar
 
-from flask import Flask, request
-from werkzeug.http import parse_cookie
+from cachetools import LRUCache
+from flask import Flask, current_app, g, request
+from werkzeug.http import is_resource_modified, parse_cookie, unquote_etag
+from werkzeug.wrappers import Response
+from werkzeug.wsgi import get_host
 
 from tutor import i18n
-from tutor.web.base.rendered import VERSION_KEY
+from tutor.security import COOKIES_READ, cookies_read
 
-MAX_ENTRIES: Final = 512
 MAX_BYTES: Final = 8 * 1024 * 1024  # bodies, mostly compressed: 2–10 kB each
 MAX_BODY: Final = 256 * 1024  # a larger answer is served, never kept
-MAX_PATHS: Final = 2048
+ENTRY_OVERHEAD: Final = 512  # what an entry costs besides its body and headers, roughly
+MAX_ADDRESSES: Final = 4096  # addresses whose Vary and cookies are learned
 SHARE_KEY: Final = "tutor.shared"  # the WSGI environ's key for the cookie names a view gave
+VERSION_KEY: Final = "asset_version"  # app.extensions[...]: the asset version, a function of nothing
 
-HX_HEADERS: Final = ("HTTP_HX_REQUEST", "HTTP_HX_BOOSTED", "HTTP_HX_HISTORY_RESTORE_REQUEST")
-CONDITIONAL: Final = ("HTTP_IF_NONE_MATCH", "HTTP_IF_MODIFIED_SINCE", "HTTP_IF_MATCH", "HTTP_IF_UNMODIFIED_SINCE",
-                      "HTTP_RANGE", "HTTP_IF_RANGE")
-KEYED_VARY: Final = frozenset(("accept-encoding", "hx-request", "cookie"))
+CONDITIONAL: Final = ("HTTP_IF_MATCH", "HTTP_IF_UNMODIFIED_SINCE", "HTTP_RANGE", "HTTP_IF_RANGE")
 REFUSED_CACHE_CONTROL: Final = ("private", "no-store", "no-cache")
+# Headers a 304 repeats from the answer it stands for (RFC 9110, 15.4.5), besides those the
+# layers outside add (security headers, the language cookie).
+NOT_MODIFIED_HEADERS: Final = frozenset(("cache-control", "content-location", "date", "etag", "expires", "vary"))
 
 StartResponse = Callable[..., Any]
 WSGIApp = Callable[[dict[str, Any], StartResponse], Iterable[bytes]]
 View = TypeVar("View", bound=Callable[..., Any])
 
 
+class UndeclaredCookie(AssertionError):
+    """A shared view read a cookie it did not name: its answer would be kept without it."""
+
+
 def share(*cookies: str) -> None:
-    """This request's answer may be served again to every request that agrees on the module's
-    key and on the values of these cookies (the view promises it reads no other)."""
-    request.environ[SHARE_KEY] = tuple(sorted(set(cookies)))
+    """This request's answer may be served again to every request that agrees on its key
+    (the module's words); the view may read these cookies, and no other."""
+    request.environ[SHARE_KEY] = frozenset(cookies)
 
 
 def shared(*cookies: str) -> Callable[[View], View]:
@@ -63,80 +87,101 @@ def shared(*cookies: str) -> Callable[[View], View]:
     return decorate
 
 
+def asset_version(app: Flask) -> str:
+    version: Callable[[], str] | None = app.extensions.get(VERSION_KEY)
+    return version() if version else ""
+
+
 @dataclass(frozen=True, slots=True)
 class Kept:
     status: str
     headers: tuple[tuple[str, str], ...]
     body: bytes
+    etag: str | None  # as the ETag header gives it, to answer If-None-Match
     page_lang: str | None  # for i18n.LanguageCookie, as the app named it
 
+    def size(self) -> int:
+        return len(self.body) + sum(len(name) + len(value) for name, value in self.headers) + ENTRY_OVERHEAD
 
-def storable(status: str, headers: list[tuple[str, str]], size: int) -> bool:
-    """Whether an answer is the same for everyone that shares its key."""
+
+@dataclass(frozen=True, slots=True)
+class Learned:
+    """What the answers at one address varied on: request headers (as WSGI environ keys) and
+    cookie names, in a fixed order."""
+
+    headers: tuple[str, ...]
+    cookies: tuple[str, ...]
+
+
+def _environ_key(header: str) -> str:
+    return "HTTP_" + header.strip().upper().replace("-", "_")
+
+
+def learn(status: str, headers: list[tuple[str, str]], size: int, read: frozenset[str]) -> Learned | None:
+    """What a response varies on, if it may be shared at all; None if it may not."""
     if not status.startswith("200 "):
-        return False
+        return None
     length = None
+    varies: set[str] = set()
     for name, value in headers:
         lower = name.lower()
         if lower == "set-cookie":
-            return False
+            return None
         if lower == "cache-control" and any(word in value.lower() for word in REFUSED_CACHE_CONTROL):
-            return False
-        if lower == "vary" and not {v.strip().lower() for v in value.split(",")} <= KEYED_VARY:
-            return False
+            return None
+        if lower == "vary":
+            for part in value.split(","):
+                part = part.strip().lower()
+                if part == "*":
+                    return None
+                if part and part != "cookie":  # the cookies are keyed one by one, by what was read
+                    varies.add(_environ_key(part))
         if lower == "content-length":
             length = value
-    return length == str(size)
+    if length != str(size):
+        return None
+    return Learned(tuple(sorted(varies)), tuple(sorted(read)))
+
+
+def address(environ: dict[str, Any], version: str) -> tuple[str, ...]:
+    """The absolute address an answer was given at (Django's build_absolute_uri), with the
+    asset version."""
+    return (environ.get("wsgi.url_scheme", "http"), get_host(environ), environ.get("SCRIPT_NAME", ""),
+            environ.get("PATH_INFO", ""), environ.get("QUERY_STRING", ""), version)
+
+
+def request_key(environ: dict[str, Any], where: tuple[str, ...], learned: Learned) -> Hashable:
+    header = environ.get("HTTP_COOKIE")
+    jar = parse_cookie(header) if header and learned.cookies else {}
+    return (where, learned, tuple(environ.get(name) for name in learned.headers),
+            tuple(jar.get(name) for name in learned.cookies))
 
 
 class ResponseCache:
-    """The WSGI middleware; `app` is the Flask app (for the asset version)."""
+    """The WSGI middleware; `app` is the Flask app (its asset version, whether it is testing)."""
 
-    def __init__(self, wsgi_app: WSGIApp, app: Flask, max_entries: int = MAX_ENTRIES,
-                 max_bytes: int = MAX_BYTES) -> None:
+    def __init__(self, wsgi_app: WSGIApp, app: Flask, max_bytes: int = MAX_BYTES) -> None:
         self.wsgi_app = wsgi_app
         self.app = app
-        self.max_entries = max_entries
-        self.max_bytes = max_bytes
-        self.entries: OrderedDict[Hashable, Kept] = OrderedDict()
-        self.paths: OrderedDict[str, tuple[str, ...]] = OrderedDict()  # path: cookie names last given
-        self.size = 0
+        self.entries: LRUCache[Hashable, Kept] = LRUCache(maxsize=max_bytes, getsizeof=Kept.size)
+        self.learned: LRUCache[tuple[str, ...], Learned] = LRUCache(maxsize=MAX_ADDRESSES)
         self.lock = threading.Lock()
 
-    def version(self) -> str:
-        version: Callable[[], str] | None = self.app.extensions.get(VERSION_KEY)
-        if version is None:
-            return ""
-        with self.app.app_context():
-            return version()
-
-    def key(self, environ: dict[str, Any], cookies: tuple[str, ...]) -> Hashable:
-        header = environ.get("HTTP_COOKIE")
-        jar = parse_cookie(header) if header and cookies else None
-        values = tuple(jar.get(name) for name in cookies) if jar is not None else (None,) * len(cookies)
-        return (
-            environ.get("PATH_INFO", ""), environ.get("QUERY_STRING", ""), environ.get("SCRIPT_NAME", ""),
-            environ.get("wsgi.url_scheme"), environ.get("HTTP_HOST"), environ.get("SERVER_NAME"),
-            environ.get("SERVER_PORT"), *(environ.get(h) for h in HX_HEADERS), environ.get("HTTP_ACCEPT_ENCODING"),
-            self.version(), cookies, values,
-        )
-
     def __call__(self, environ: dict[str, Any], start_response: StartResponse) -> Iterable[bytes]:
-        if environ.get("REQUEST_METHOD") != "GET" or any(h in environ for h in CONDITIONAL):
+        method = environ.get("REQUEST_METHOD")
+        if method not in ("GET", "HEAD") or any(h in environ for h in CONDITIONAL):
             return self.wsgi_app(environ, start_response)
-        path = environ.get("PATH_INFO", "")
-        cookies = self.paths.get(path)
-        if cookies is not None:
-            key = self.key(environ, cookies)
-            with self.lock:
-                kept = self.entries.get(key)
-                if kept is not None:
-                    self.entries.move_to_end(key)
-            if kept is not None:
-                if kept.page_lang:
-                    environ[i18n.PAGE_LANG] = kept.page_lang
-                start_response(kept.status, list(kept.headers))
-                return [kept.body]
+        try:
+            where = address(environ, asset_version(self.app))
+        except (UnicodeError, ValueError):  # a Host no URL can name: the app refuses it
+            return self.wsgi_app(environ, start_response)
+        with self.lock:
+            learned = self.learned.get(where)
+            kept = self.entries.get(request_key(environ, where, learned)) if learned is not None else None
+        if kept is not None:
+            return self.serve(kept, environ, start_response, method == "HEAD")
+        if method == "HEAD":
+            return self.wsgi_app(environ, start_response)
         answer: list[Any] = []
 
         def capture(status: str, headers: list[tuple[str, str]], exc_info: Any = None) -> Any:
@@ -144,8 +189,14 @@ class ResponseCache:
             return start_response(status, headers, exc_info)
 
         result = self.wsgi_app(environ, capture)
-        named: tuple[str, ...] | None = environ.get(SHARE_KEY)
-        if named is None or not answer or not answer[0].startswith("200 "):
+        declared: frozenset[str] | None = environ.get(SHARE_KEY)
+        if declared is None or not answer or not answer[0].startswith("200 "):
+            return result
+        read = cookies_read(environ)
+        if not read <= declared:
+            if self.app.testing:
+                raise UndeclaredCookie(f"{environ.get('PATH_INFO')} read {sorted(read - declared)}, "
+                                       f"not named by its view ({sorted(declared)})")
             return result
         try:
             body = b"".join(result)
@@ -153,28 +204,114 @@ class ResponseCache:
             close = getattr(result, "close", None)
             if close:
                 close()
-        if storable(answer[0], answer[1], len(body)) and len(body) <= MAX_BODY:
-            self.keep(path, named, self.key(environ, named),
-                      Kept(answer[0], tuple(answer[1]), body, environ.get(i18n.PAGE_LANG)))
+        learned = learn(answer[0], answer[1], len(body), read)
+        if learned is not None and len(body) <= MAX_BODY:
+            etag = next((value for name, value in answer[1] if name.lower() == "etag"), None)
+            kept = Kept(answer[0], tuple(answer[1]), body, etag, environ.get(i18n.PAGE_LANG))
+            with self.lock:
+                self.learned[where] = learned
+                self.entries[request_key(environ, where, learned)] = kept
         return [body]
 
-    def keep(self, path: str, cookies: tuple[str, ...], key: Hashable, kept: Kept) -> None:
-        with self.lock:
-            self.paths[path] = cookies
-            self.paths.move_to_end(path)
-            while len(self.paths) > MAX_PATHS:
-                self.paths.popitem(last=False)
-            old = self.entries.pop(key, None)
-            if old is not None:
-                self.size -= len(old.body)
-            self.entries[key] = kept
-            self.size += len(kept.body)
-            while self.entries and (len(self.entries) > self.max_entries or self.size > self.max_bytes):
-                _key, dropped = self.entries.popitem(last=False)
-                self.size -= len(dropped.body)
+    @staticmethod
+    def serve(kept: Kept, environ: dict[str, Any], start_response: StartResponse, head: bool) -> Iterable[bytes]:
+        if kept.page_lang:
+            environ[i18n.PAGE_LANG] = kept.page_lang
+        if kept.etag is not None and not is_resource_modified(environ, etag=unquote_etag(kept.etag)[0]):
+            start_response("304 Not Modified", [(name, value) for name, value in kept.headers
+                                                if name.lower() in NOT_MODIFIED_HEADERS])
+            return []
+        start_response(kept.status, list(kept.headers))
+        return [] if head else [kept.body]
 
 
 def init_app(app: Flask) -> None:
-    """Put the cache in front of the app, and the language cookie in front of both."""
+    """Put the cache in front of the app, and the language cookie in front of both; tag pages
+    for revalidation."""
     app.wsgi_app = i18n.LanguageCookie(ResponseCache(app.wsgi_app, app))  # type: ignore[method-assign]
     app.extensions["response_cache"] = app.wsgi_app.app
+    app.after_request(tag_page)  # registered after Flask-Compress's hook, so it runs before it
+
+
+def tag_page(response: Response) -> Response:
+    """A page (or fragment) answered to a GET gets an ETag, so a browser revalidating it gets a
+    304: strong when the body is the same for everyone at its address, weak when it read a
+    cookie (the same visitor may still revalidate it). Registered after Flask-Compress, so it
+    runs first: Flask-Compress then marks a strong ETag with its encoding."""
+    if (request.method in ("GET", "HEAD") and response.status_code == 200 and not response.is_streamed
+            and not response.direct_passthrough and "ETag" not in response.headers
+            and "no-store" not in (response.headers.get("Cache-Control") or "")
+            and response.mimetype == "text/html"):
+        response.add_etag(weak=bool(request.environ.get(COOKIES_READ)))
+        response.make_conditional(request)
+    return response
+
+
+# --- stores of rendered parts ---------------------------------------------------------
+
+_stores_lock = threading.Lock()
+
+
+def address_key() -> tuple[str, ...]:
+    """What any rendered part depends on besides its own inputs: the address it is shown at
+    (scheme, host, script root: its links) and its language, with the asset version."""
+    return (request.scheme, request.host, request.script_root, str(g.get("lang")), asset_version(current_app))
+
+
+def store(name: str, size: int, measure: Callable[[Any], int] = len) -> LRUCache[Hashable, Any]:
+    """The app's store of this name: a cachetools LRU of at most `size` (by `measure`)."""
+    kept: LRUCache[Hashable, Any] | None = current_app.extensions.get(name)
+    if kept is None:
+        with _stores_lock:
+            kept = current_app.extensions.setdefault(name, LRUCache(maxsize=size, getsizeof=measure))
+    return kept
+
+
+COMPRESSED_BYTES: Final = 4 * 1024 * 1024  # compressed bodies: 1–3 kB a question, 80 kB a quiz pack
+UNKEYED: Final = "-"  # the compression key of a body no view named: never kept
+
+
+def compressed_as(key: Hashable) -> None:
+    """This response's body follows from `key` alone (a key of `address_key()` and the
+    part's own inputs): Flask-Compress may keep its compressed forms under it."""
+    g.compress_key = hashlib.blake2b(repr(key).encode(), digest_size=16).hexdigest()
+
+
+def compress_key(req: Any) -> str:
+    """Flask-Compress's COMPRESS_CACHE_KEY: the key `compressed_as` gave, if any."""
+    return str(g.get("compress_key") or UNKEYED)
+
+
+class KeptBodies:
+    """Flask-Compress's COMPRESS_CACHE_BACKEND: compressed bodies of named answers (the key it
+    asks for holds the encoding and `compress_key`), bounded in bytes. A body no view named
+    is neither looked up nor kept."""
+
+    def __init__(self) -> None:
+        self.bodies: LRUCache[str, bytes] = LRUCache(maxsize=COMPRESSED_BYTES, getsizeof=len)
+        self.lock = threading.Lock()
+
+    def get(self, key: str) -> bytes | None:
+        if key.endswith(UNKEYED):
+            return None
+        with self.lock:
+            return self.bodies.get(key)
+
+    def set(self, key: str, value: bytes) -> None:
+        if key.endswith(UNKEYED) or len(value) > COMPRESSED_BYTES:
+            return
+        with self.lock:
+            self.bodies[key] = value
+
+
+def look(kept: LRUCache[Hashable, Any], key: Hashable) -> Any:
+    with _stores_lock:
+        return kept.get(key)
+
+
+def keep(kept: LRUCache[Hashable, Any], key: Hashable, value: Any) -> Any:
+    """Keep `value` (unless it alone is larger than the store) and give it back."""
+    with _stores_lock:
+        if kept.getsizeof(value) <= kept.maxsize:
+            kept[key] = value
+    return value

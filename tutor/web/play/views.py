@@ -84,7 +84,23 @@ def state_url(p: Position, moves: str | None = None, **more: Any) -> str:
 
 
 def fresh(level: int, rules: RuleSet | None = None) -> Position:
+    """A new deal, drawn at random: the answer that shows it must not be kept by any cache."""
+    g.drawn = True
     return position(rules or current_rules(), new_seed(), "", level)
+
+
+def count_finished(p: Position, response: Response) -> Response:
+    """The move that finishes a deal counts it in the stats on the device (once a deal, by its
+    seed, level, rules and moves); showing the end again counts nothing."""
+    result = p.result
+    if result is not None:
+        score = result.score
+        mine = p.parties[HUMAN] or "kontra"
+        key = play_stats.deal_key(p.seed, p.level, rules_key(p.rules), p.moves)
+        if _stats().record(key, score.winner == mine, score.scores[mine]):  # type: ignore[index]
+            value = play_stats.write(current_app.config["SECRET_KEY"], _stats())
+            security.set_cookie(response, request, play_stats.COOKIE, value, play_stats.MAX_AGE)
+    return response
 
 
 def asked_move(args: MultiDict[str, str]) -> Move | None:
@@ -126,7 +142,7 @@ def show() -> Response:
             level = parse_level(args.get("l", str(DEFAULT_LEVEL)))
         except RulesError:
             level = DEFAULT_LEVEL
-        return redirect(state_url(fresh(level)), code=303)
+        return no_store(redirect(state_url(fresh(level)), code=303))
     try:
         p = read_position(args)
     except RulesError:
@@ -148,10 +164,10 @@ def show() -> Response:
     except RulesError as error:
         return render(p, message=move_message(error.code), status=400)
     if not htmx.is_partial(request):
-        return redirect(state_url(after), code=303)
+        return count_finished(after, redirect(state_url(after), code=303))
     response = render(after)
     response.headers["HX-Push-Url"] = state_url(after)
-    return response
+    return count_finished(after, response)
 
 
 @bp.get("/deal.json")
@@ -316,10 +332,8 @@ def end_context(p: Position, g_guess: str | None, v_guess: str | None) -> dict[s
         "value": score.value,
     }
     re_points = score.re_points
-    key = play_stats.deal_key(p.seed, p.level, rules_key(p.rules), p.moves)
     won = score.winner == mine
     mine_score = score.scores[mine]  # type: ignore[index]
-    g.play_counted = _stats().record(key, won, mine_score)
     return {
         "score": score,
         "mine": mine,
@@ -346,10 +360,13 @@ def render(p: Position, message: str | None = None, status: int = 200) -> Respon
     ctx = context(p, args.get("w"), args.get("g"), args.get("v"))
     ctx["message"] = message
     template = "play/_table.html" if htmx.is_partial(request) else "play/show.html"
-    response = make_response(render_template(template, **ctx), status)
-    if g.get("play_counted"):
-        value = play_stats.write(current_app.config["SECRET_KEY"], _stats())
-        security.set_cookie(response, request, play_stats.COOKIE, value, play_stats.MAX_AGE)
+    return no_store(make_response(render_template(template, **ctx), status))
+
+
+def no_store(response: Response) -> Response:
+    """A deal drawn at random for this request (`fresh`) is not the answer to the next one."""
+    if g.get("drawn"):
+        response.headers["Cache-Control"] = "no-store"
     return response
 
 

@@ -14,7 +14,6 @@ from __future__ import annotations
 import gzip
 import random
 import secrets
-import threading
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from functools import lru_cache
@@ -22,11 +21,9 @@ from types import MappingProxyType
 from typing import Any, Final
 
 import brotli  # type: ignore[import-untyped]
-from cachetools import LRUCache
 from flask import Blueprint, abort, current_app, g, make_response, render_template, request, url_for
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
-from flask_compress.flask_compress import _choose_algorithm, _compress_data, _format
 from itsdangerous import BadSignature
 from markupsafe import Markup
 from werkzeug.wrappers import Response
@@ -37,8 +34,7 @@ from tutor.quiz import KINDS, MAX_LEVEL, BadAnswer, Question, check, make, parse
 from tutor.quiz.review import Entry
 from tutor.quiz.why import rule_of
 from tutor.rules.rulesets import RuleSet
-from tutor.web.base import practice, signed
-from tutor.web.base.rendered import VERSION_KEY, render_cached
+from tutor.web.base import practice, shared, signed
 from tutor.web.base.rules import current_rules, from_cookie, to_cookie
 from tutor.web.quiz import progress as quiz_progress
 from tutor.web.quiz.progress import DAILY_LENGTH, Progress, daily_plan, today
@@ -158,7 +154,7 @@ def new_seed(kind: str, level: int) -> int:
     """The seed of a new question of this kind and level: one of the day's SEEDS_A_DAY, at
     random, that the learner has not answered lately (the progress cookie's last 40). Learners
     asking at the same time so get questions that were asked before, and their question is
-    rendered once (see `_kept`), while each learner still meets a new one every time; a fully
+    rendered once (see `_respond`), while each learner still meets a new one every time; a fully
     random seed once in a blue moon (every try answered already)."""
     level = max(0, min(MAX_LEVEL, level))
     day, p = today(), progress()
@@ -192,12 +188,7 @@ def render(asked: Asked | None, mode: str, kind: str | None = None, feedback: di
                              _feedback_key(feedback)), mode, kind, daily, review)
 
     def question() -> str:
-        html = _kept(key) if key else None
-        if html is None:
-            html = _question_html(asked, mode, kind, feedback, message, daily, review)
-            if key:
-                _keep(key, html)
-        return html
+        return _question_html(asked, mode, kind, feedback, message, daily, review)
     return _respond(question, mode, kind or (asked.question.kind if asked else None), status, key)
 
 
@@ -208,11 +199,7 @@ def ask_page(kind: str, seed: int, level: int, rules: RuleSet, mode: str, page_k
                         None, None)
 
     def question() -> str:
-        html = _kept(key)
-        if html is None:
-            html = _keep(key, _question_html(ask(kind, seed, level, rules, mode), mode, page_kind, None, None,
-                                             None, None))
-        return html
+        return _question_html(ask(kind, seed, level, rules, mode), mode, page_kind, None, None, None, None)
     return _respond(question, mode, page_kind or kind, 200, key)
 
 
@@ -227,70 +214,38 @@ def _question_html(asked: Asked | None, mode: str, kind: str | None, feedback: d
     return render_template("quiz/_question.html", **context)
 
 
-HTML: Final = "text/html; charset=utf-8"  # a page's or fragment's type, as Flask's Response writes it
-
-
-@dataclass(frozen=True, slots=True)
-class Sent:
-    """A kept question's body as it goes out: compressed (`encoding`) or not (None)."""
-
-    data: bytes
-    encoding: str | None
-
-
 def _respond(question: Callable[[], str], mode: str, page_kind: str | None, status: int,
              key: Hashable | None = None) -> Response:
-    """The response around a question fragment. One that is kept (`key`: the same for everyone
-    who gets it) goes out as its bytes were sent before, fragment or page, compressed as
-    Flask-Compress would compress it (its function, its levels, the same bytes), from memory."""
-    req = request._get_current_object()  # type: ignore[attr-defined]  # one look-up, not several
-    partial = htmx.is_partial(req)
+    """The response around a question fragment. A fragment that is the same for everyone who
+    gets it (`key`) is rendered once and kept, and its body, fragment or page, is compressed
+    once (base/shared.py: `compressed_as`)."""
+    partial = htmx.is_partial(request)
     if key is None:
         html = question()
-        body = html if partial else _page_around(html, mode, page_kind)
-        return _save(make_response(body, 200 if partial else status))
-    app = current_app._get_current_object()  # type: ignore[attr-defined]
-    config = app.config
-    encoding = _choose_algorithm(_format(config["COMPRESS_ALGORITHM"]), req.environ.get("HTTP_ACCEPT_ENCODING", ""))
-    sent_key = (key, partial, encoding)
-    sent = _kept_sent(sent_key)
-    if sent is None:
-        html = question()
-        raw = (html if partial else _page_around(html, mode, page_kind)).encode()
-        if encoding is None or len(raw) < config["COMPRESS_MIN_SIZE"]:
-            sent = Sent(raw, None)  # Flask-Compress leaves it as it is too
-        else:
-            sent = Sent(_compress_data(app, raw, encoding), encoding)
-        _keep_sent(sent_key, sent)
-    response = app.response_class(sent.data, 200, content_type=HTML)
-    if sent.encoding:
-        # Flask-Compress leaves a response that has a Content-Encoding alone (it still adds
-        # `Vary: Accept-Encoding`); it would answer a GET conditionally, which adds the Date.
-        response.headers["Content-Encoding"] = sent.encoding
-        if config["COMPRESS_EVALUATE_CONDITIONAL_REQUEST"] and req.method in ("GET", "HEAD"):
-            response.make_conditional(req)
-    return _save(response)
+    else:
+        fragments = shared.store("quiz_fragments", FRAGMENTS_KEPT)
+        html = shared.look(fragments, key) or shared.keep(fragments, key, question())
+        shared.compressed_as((key, partial))
+        status = 200
+    body = html if partial else _page_around(html, mode, page_kind)
+    return _save(make_response(body, 200 if partial else status))
 
 
 # Rendered question fragments, kept per everything the fragment shows (see `_fragment_key`): the
 # same question in the same language and rules, or the same answer to it with the same
-# figures, is rendered once; and the bodies sent of them, page or fragment, per encoding.
-# Bounded in size: least recently used goes first.
+# figures, is rendered once. Bounded in size: least recently used goes first.
 FRAGMENTS_KEPT: Final = 4 * 1024 * 1024  # characters: 2-6 kB a fragment
-SENT_KEPT: Final = 4 * 1024 * 1024  # bytes: 1-3 kB compressed, 4-16 kB plain
-_kept_lock = threading.Lock()
+SHELLS_KEPT: Final = 1024 * 1024  # characters: the page around a question, 8 kB
 
 
 def _fragment_key(question: Hashable, mode: str, kind: str | None, daily: dict[str, Any] | None,
                   review: dict[str, Any] | None) -> Hashable:
     """Everything `quiz/_question.html` reads besides the question and its feedback: the
-    language, the address it is served at (links), the visitor's rules (the reference's
-    link), the asset version, the mode and kind, and the daily or review summary shown."""
-    version = current_app.extensions.get(VERSION_KEY)
-    req = request._get_current_object()  # type: ignore[attr-defined]  # one look-up, not three
-    return (str(g.get("lang")), req.scheme, req.host, req.script_root, to_cookie(current_rules()),
-            version() if version else "", mode, kind, tuple(sorted(daily.items())) if daily else None,
-            tuple(sorted(review.items())) if review else None, question)
+    address and language it is served in (links), the visitor's rules (the reference's
+    link), the mode and kind, and the daily or review summary shown."""
+    return (shared.address_key(), to_cookie(current_rules()), mode, kind,
+            tuple(sorted(daily.items())) if daily else None, tuple(sorted(review.items())) if review else None,
+            question)
 
 
 def _feedback_key(feedback: dict[str, Any] | None) -> Hashable:
@@ -303,62 +258,26 @@ def _feedback_key(feedback: dict[str, Any] | None) -> Hashable:
             stats.level, bool(feedback["level_up"]), bool(feedback["level_down"]))
 
 
-def _store(name: str, size: int, measure: Callable[[Any], int]) -> LRUCache[Hashable, Any]:
-    store: LRUCache[Hashable, Any] | None = current_app.extensions.get(name)
-    if store is None:
-        with _kept_lock:
-            store = current_app.extensions.setdefault(name, LRUCache(maxsize=size, getsizeof=measure))
-    return store
-
-
-def _look(name: str, size: int, measure: Callable[[Any], int], key: Hashable) -> Any:
-    store = _store(name, size, measure)
-    with _kept_lock:
-        return store.get(key)
-
-
-def _put(name: str, size: int, measure: Callable[[Any], int], key: Hashable, value: Any) -> None:
-    store = _store(name, size, measure)
-    with _kept_lock:
-        if measure(value) <= store.maxsize:
-            store[key] = value
-
-
-def _kept(key: Hashable) -> str | None:
-    html: str | None = _look("quiz_fragments", FRAGMENTS_KEPT, len, key)
-    return html
-
-
-def _keep(key: Hashable, html: str) -> str:
-    _put("quiz_fragments", FRAGMENTS_KEPT, len, key, html)
-    return html
-
-
-def _kept_sent(key: Hashable) -> Sent | None:
-    sent: Sent | None = _look("quiz_sent", SENT_KEPT, _sent_size, key)
-    return sent
-
-
-def _keep_sent(key: Hashable, sent: Sent) -> None:
-    _put("quiz_sent", SENT_KEPT, _sent_size, key, sent)
-
-
-def _sent_size(sent: Sent) -> int:
-    return len(sent.data)
-
-
 QUESTION_MARK: Final = "<!-- the question -->"
 
 
 def _page_around(question: str, mode: str, kind: str | None) -> str:
     """The whole page around a question: the page without it (navigation, language links,
     title, rules note: the same for every question of this address, language and rules) is
-    rendered once and kept (base/rendered.py); only the question is rendered anew."""
-    shell = render_cached("quiz/show.html", vary=(request.scheme, mode, kind), mode=mode, kind=kind,
-                          text=quiz_text, question_html=Markup(QUESTION_MARK))
-    g.pop("rendered_page", None)  # the page sent is not the kept one
-    before, after = shell.split(QUESTION_MARK, 1)
-    return before + question + after
+    rendered once and kept; only the question is put in."""
+    shells = shared.store("quiz_shells", SHELLS_KEPT, _shell_size)
+    key = (shared.address_key(), to_cookie(current_rules()), mode, kind)
+    parts: tuple[str, str] | None = shared.look(shells, key)
+    if parts is None:
+        shell = render_template("quiz/show.html", mode=mode, kind=kind, text=quiz_text,
+                                question_html=Markup(QUESTION_MARK))
+        before, after = shell.split(QUESTION_MARK, 1)
+        parts = shared.keep(shells, key, (before, after))
+    return parts[0] + question + parts[1]
+
+
+def _shell_size(parts: tuple[str, ...]) -> int:
+    return sum(len(part) for part in parts)
 
 
 @bp.get("/")
@@ -378,7 +297,7 @@ def show(kind: str) -> Response:
     seed, level = _int_arg("q", 0, 2**31 - 1), _int_arg("l", 0, MAX_LEVEL)
     if seed is None:
         level = progress().level(kind)
-        return ask_page(kind, new_seed(kind, level), level, current_rules(), "kind", kind)
+        return random_question(ask_page(kind, new_seed(kind, level), level, current_rules(), "kind", kind))
     return ask_page(kind, seed, progress().level(kind) if level is None else level, current_rules(), "kind", kind)
 
 
@@ -387,7 +306,7 @@ def mixed() -> Response:
     """Mixed practice: kinds due for review first, then the kinds met, interleaved."""
     kind = progress().next_mixed(random.Random(secrets.randbits(32)), today())
     level = progress().level(kind)
-    return ask_page(kind, new_seed(kind, level), level, current_rules(), "mixed", None)
+    return random_question(ask_page(kind, new_seed(kind, level), level, current_rules(), "mixed", None))
 
 
 @bp.get("/daily")
@@ -402,7 +321,13 @@ def daily() -> Response:
 @bp.get("/review")
 def review() -> Response:
     """The rules missed before and due again, mixed across kinds, one question each."""
-    return render(fresh("review"), "review")
+    return random_question(render(fresh("review"), "review"))
+
+
+def random_question(response: Response) -> Response:
+    """A question drawn at random for this request: no cache may answer the next with it."""
+    response.headers["Cache-Control"] = "no-store"
+    return response
 
 
 @bp.post("/review")
@@ -452,8 +377,6 @@ def answer(mode: str, kind: str | None = None) -> Response:
     count it once, and show why. Anything wrong gets a message and a fresh question."""
     day = today()
     try:
-        if security.is_cross_site(request):
-            raise BadSignature("another site")  # an answer posted from elsewhere is not the player's
         form = request.form
         data = _token(current_app.config["SECRET_KEY"], form.get("token", ""))
         if not isinstance(data, (MappingProxyType, dict)) or data.get("m") != mode or (kind and data.get("k") != kind):
@@ -542,7 +465,7 @@ def _daily_summary() -> dict[str, Any]:
     grid = "".join("🟩" if r == "1" else "🟥" for r in results)
     share = _("Doko Tutor daily challenge %(date)s: %(right)d of %(total)d", date=quiz_progress.day_text(day),
               right=right, total=DAILY_LENGTH)
-    url = url_for("quiz.daily", _external=True)
+    url = security.external_url("quiz.daily")
     return {"date": quiz_progress.day_text(day), "done": len(results), "right": right, "total": DAILY_LENGTH,
             "results": results, "finished": len(results) >= DAILY_LENGTH, "share": f"{share}\n{grid}\n{url}",
             "missed": len(progress().daily_missed(day))}
@@ -572,15 +495,15 @@ def pack() -> Response:
     levels: rendered apart and put in. Each whole pack is kept compressed (Brotli, gzip);
     both caches are bounded, so cycling the rules cookie costs CPU, never memory."""
     levels = tuple(sorted(progress().levels().items()))
-    lang, rules_key = str(g.get("lang")), to_cookie(current_rules())
-    body = _pack_body(lang, rules_key, today(), levels, request.host, request.script_root)
+    where, rules_key = shared.address_key(), to_cookie(current_rules())
+    body = _pack_body(where, rules_key, today(), levels)
     encoding = request.accept_encodings.best_match(["br", "gzip"])
     if encoding == "br":
         response = make_response(body.br)
     elif encoding == "gzip":
         response = make_response(body.gzip)
     else:
-        before, after = _pack_kinds(lang, rules_key, request.host, request.script_root)
+        before, after = _pack_kinds(where, rules_key)
         response = make_response(before + body.days + after)
     if encoding:
         response.headers["Content-Encoding"] = encoding  # Flask-Compress leaves it as it is
@@ -588,8 +511,8 @@ def pack() -> Response:
     return response
 
 
-PACK_KINDS_CACHED: Final = 8  # (language, rules) pairs: about 1 MB each, uncompressed
-PACK_BODIES_CACHED: Final = 32  # whole packs, compressed: about 80 kB each
+PACK_KINDS_KEPT: Final = 8 * 1024 * 1024  # characters: about 1 MB a (address, rules) pair
+PACK_BODIES_KEPT: Final = 4 * 1024 * 1024  # bytes: whole packs compressed twice, about 160 kB each
 
 
 @dataclass(frozen=True)
@@ -601,34 +524,44 @@ class _PackBody:
     br: bytes
     gzip: bytes
 
+    def size(self) -> int:
+        return len(self.days) + len(self.br) + len(self.gzip)
+
 
 PACK_DAYS_MARK: Final = "<!-- the daily challenges -->"
 
 
-@lru_cache(maxsize=PACK_KINDS_CACHED)
-def _pack_kinds(lang: str, rules_key: str, host: str, script_root: str) -> tuple[str, str]:
-    """The pack without its daily challenges, split where they go (the host and script root
-    are in the key because the page's links are built from them)."""
-    rules = from_cookie(rules_key)
-    kinds = [(kind, [make(kind, _pack_seed(kind, i), rules, i % (MAX_LEVEL + 1)) for i in range(PACK_PER_KIND)])
-             for kind in KINDS]
-    html = render_template("quiz/pack.html", kinds=kinds, days_html=Markup(PACK_DAYS_MARK), text=quiz_text,
-                           anchors=ANCHORS)
-    before, after = html.split(PACK_DAYS_MARK, 1)
-    return before, after
+def _pack_kinds(where: Hashable, rules_key: str) -> tuple[str, str]:
+    """The pack without its daily challenges, split where they go, made once per address
+    (its links: base/shared.py's `address_key`) and rules."""
+    kinds_kept = shared.store("quiz_pack_kinds", PACK_KINDS_KEPT, _shell_size)
+    parts: tuple[str, str] | None = shared.look(kinds_kept, (where, rules_key))
+    if parts is None:
+        rules = from_cookie(rules_key)
+        kinds = [(kind, [make(kind, _pack_seed(kind, i), rules, i % (MAX_LEVEL + 1)) for i in range(PACK_PER_KIND)])
+                 for kind in KINDS]
+        html = render_template("quiz/pack.html", kinds=kinds, days_html=Markup(PACK_DAYS_MARK), text=quiz_text,
+                               anchors=ANCHORS)
+        before, after = html.split(PACK_DAYS_MARK, 1)
+        parts = shared.keep(kinds_kept, (where, rules_key), (before, after))
+    return parts
 
 
-@lru_cache(maxsize=PACK_BODIES_CACHED)
-def _pack_body(lang: str, rules_key: str, day: int, levels: tuple[tuple[str, int], ...],
-               host: str, script_root: str) -> _PackBody:
-    rules = from_cookie(rules_key)
-    days = [(quiz_progress.day_text(d), [make(k, s, rules, lvl) for k, s, lvl in daily_plan(d, dict(levels))])
-            for d in range(day, day + PACK_DAYS)]
-    daily = render_template("quiz/_pack_days.html", days=days, text=quiz_text, anchors=ANCHORS)
-    kinds = _pack_kinds(lang, rules_key, host, script_root)
-    raw = (kinds[0] + daily + kinds[1]).encode()
-    return _PackBody(daily, brotli.compress(raw, quality=PACK_BROTLI_QUALITY),
-                     gzip.compress(raw, compresslevel=PACK_GZIP_LEVEL, mtime=0))
+def _pack_body(where: Hashable, rules_key: str, day: int, levels: tuple[tuple[str, int], ...]) -> _PackBody:
+    """The whole pack for this address, rules, day and levels, compressed once."""
+    bodies = shared.store("quiz_pack_bodies", PACK_BODIES_KEPT, _PackBody.size)
+    key = (where, rules_key, day, levels)
+    body: _PackBody | None = shared.look(bodies, key)
+    if body is None:
+        rules = from_cookie(rules_key)
+        days = [(quiz_progress.day_text(d), [make(k, s, rules, lvl) for k, s, lvl in daily_plan(d, dict(levels))])
+                for d in range(day, day + PACK_DAYS)]
+        daily = render_template("quiz/_pack_days.html", days=days, text=quiz_text, anchors=ANCHORS)
+        kinds = _pack_kinds(where, rules_key)
+        raw = (kinds[0] + daily + kinds[1]).encode()
+        body = shared.keep(bodies, key, _PackBody(daily, brotli.compress(raw, quality=PACK_BROTLI_QUALITY),
+                                                  gzip.compress(raw, compresslevel=PACK_GZIP_LEVEL, mtime=0)))
+    return body
 
 
 PACK_BROTLI_QUALITY: Final = 9

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, Final
 
-from flask import Blueprint, abort, redirect, request, url_for
+from flask import Blueprint, abort, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
@@ -41,7 +41,6 @@ from tutor.rules.rulesets import RuleSet
 from tutor.rules.scoring import DealSummary, scored_lines
 from tutor.rules.terms import GAME_IDS, AnnouncementId, Party, narrow
 from tutor.web import words
-from tutor.web.base.rendered import render_cached
 from tutor.web.base.rules import COOKIE as RULES_COOKIE
 from tutor.web.base.rules import current_rules
 from tutor.web.base.shared import shared
@@ -305,14 +304,14 @@ def show() -> str:
     with each old anchor (/<lang>/rules/#<anchor>), and static/js/reference.js sends such an
     address on to the section's own page."""
     pages = {entry.slug: url_for(".section", slug=entry.slug) for entry in ENTRIES}
-    return render_cached("reference/contents.html", entries=ENTRIES, pages=pages)
+    return render_template("reference/contents.html", entries=ENTRIES, pages=pages)
 
 
 @bp.get("/rules/all")
 @shared(RULES_COOKIE)
 def everything() -> str:
     """Every section on one page, to print (two sheets of A4)."""
-    return render_cached("reference/all.html", entries=ENTRIES, h=3, **page_context(current_rules()))
+    return render_template("reference/all.html", entries=ENTRIES, h=3, **page_context(current_rules()))
 
 
 @bp.get("/rules/<slug>")
@@ -326,7 +325,7 @@ def section(slug: str) -> ResponseReturnValue:
     if number is None:
         abort(404)
     entry = ENTRIES[number]
-    return render_cached(
+    return render_template(
         "reference/section.html",
         entry=entry,
         previous=ENTRIES[number - 1] if number else None,

@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from flask import Blueprint, abort, make_response, redirect, request, url_for
+from flask import Blueprint, abort, make_response, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 from werkzeug.wrappers import Response
 
@@ -23,7 +23,6 @@ from tutor.rules.games import GAMES, is_solo, played_games
 from tutor.rules.rulesets import RuleSet
 from tutor.rules.scoring import EXTRAS, Score, counted_extras, extra_max
 from tutor.web import words
-from tutor.web.base.rendered import render_cached
 from tutor.web.base.rules import COOKIE as RULES_COOKIE
 from tutor.web.base.rules import current_rules, rules_from_key, rules_key
 from tutor.web.base.shared import shared
@@ -111,9 +110,7 @@ def calculator() -> Response:
     template = "score/_result.html" if partial else "score/calculator.html"
     context = form_context(form, rules)
     context["field_names"] = [*context["field_names"], "rules"]
-    # Rendered once per language, visitor's rules, address (the query: the deal, perhaps the
-    # rules) and fragment or page (base/rendered.py): a shared link costs one render.
-    body = render_cached(
+    body = render_template(
         template,
         **context,
         result=result,

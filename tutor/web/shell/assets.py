@@ -2,7 +2,8 @@
 
 - Pages, fragments, JSON, the manifest and the service worker are compressed by Flask-Compress
   (Brotli or gzip, whichever the browser accepts; tiny bodies and streamed ones stay as they
-  are), which also keeps `Vary: Accept-Encoding` and strong ETags right.
+  are), which also keeps `Vary: Accept-Encoding` and strong ETags right. A body a view named
+  (base/shared.py, `compressed_as`) is compressed once and kept, in Flask-Compress's cache.
 - Static files are served by WhiteNoise from a copy of `static/` that holds a Brotli and a
   gzip version of every text file, made once per asset version. A URL carrying the current
   version (`?v=…`, which every `url_for("static", …)` gets) never changes its content, so it
@@ -24,7 +25,7 @@ from flask_compress import Compress
 from whitenoise import WhiteNoise
 from whitenoise.compress import Compressor
 
-from tutor import htmx
+from tutor.web.base import shared
 from tutor.web.shell.pwa import asset_version, tree_hash
 
 bp = Blueprint("assets", __name__)
@@ -97,25 +98,14 @@ def favicon() -> Response:
     return response
 
 
-class Compression(Compress):
-    """Flask-Compress, with a short way out for a body that is compressed already (a page
-    or a quiz answer kept compressed): its hook would only add `Vary: Accept-Encoding` to
-    it, after reading the request's Accept-Encoding and the response's type and length."""
-
-    def after_request(self, response: Response | None) -> Response:
-        if response and "Content-Encoding" in response.headers:
-            htmx.vary_on(response, "Accept-Encoding")
-            return response
-        compressed: Response = super().after_request(response)
-        return compressed
-
-
 def init_app(app: Flask) -> None:
     """Call first in the factory: compression then runs after every other response hook."""
     app.config.setdefault("COMPRESS_ALGORITHM", ["br", "gzip"])
     app.config.setdefault("COMPRESS_STREAMS", False)
+    app.config.setdefault("COMPRESS_CACHE_BACKEND", shared.KeptBodies)
+    app.config.setdefault("COMPRESS_CACHE_KEY", shared.compress_key)
     app.config.setdefault("STATIC_CACHE_DIR", os.path.join(app.root_path, ".cache"))
-    Compression(app)
+    app.extensions["compress"] = Compress(app)
     app.url_defaults(version_static_urls)
     app.register_blueprint(bp)
     version = tree_hash(Path(app.root_path))

@@ -3,6 +3,7 @@ card faces, labels, which rules are in force, the rules reference's addresses an
 static URLs."""
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 from flask import Flask, request, url_for
@@ -10,8 +11,9 @@ from flask_babel import get_locale, lazy_pgettext
 
 from tutor import i18n
 from tutor.rules.rulesets import RuleSet
+from tutor.security import external_url
 from tutor.web import words
-from tutor.web.base import rendered
+from tutor.web.base import shared
 from tutor.web.base.reference import reference_url
 from tutor.web.base.rules import current_rules, to_cookie
 from tutor.web.shell import pwa
@@ -29,12 +31,14 @@ NAV_ITEMS = (
 
 
 def alternate_url(lang: str, external: bool = False) -> str:
-    """This page in another language; the start page where a page has no URL of its own."""
+    """This page in another language; the start page where a page has no URL of its own.
+    `external` (the hreflang links) names the host only where TRUSTED_HOSTS vouches for it:
+    otherwise the link is a path, and no answer carries a Host a request made up."""
     endpoint = request.endpoint
     args = dict(request.view_args or {})
-    if endpoint and request.url_rule and "lang" in request.url_rule.arguments:
-        return url_for(endpoint, **args, lang=lang, _external=external)
-    return url_for("pages.home", lang=lang, _external=external)
+    if not (endpoint and request.url_rule and "lang" in request.url_rule.arguments):
+        endpoint, args = "pages.home", {}
+    return external_url(endpoint, **args, lang=lang) if external else url_for(endpoint, **args, lang=lang)
 
 
 def changed_options(rules: RuleSet) -> list[tuple[str, Any]]:
@@ -44,9 +48,8 @@ def changed_options(rules: RuleSet) -> list[tuple[str, Any]]:
 
 
 def init_app(app: Flask) -> None:
-    # Pages rendered once (base/rendered.py) are kept per asset version: looked up at each call.
-    app.extensions[rendered.VERSION_KEY] = lambda: pwa.asset_version()
-    rendered.init_app(app)  # after Flask-Compress (assets.init_app): kept bodies go out compressed
+    # What is kept (base/shared.py) is kept per asset version: looked up at each call.
+    app.extensions[shared.VERSION_KEY] = partial(pwa.version_at, app.root_path)
     # Globals, so the card partials work when imported without the page's context.
     app.jinja_env.globals.update(card_face=card_face)
 
@@ -57,6 +60,7 @@ def init_app(app: Flask) -> None:
             "languages": i18n.LANGUAGES,
             "native_name": i18n.native_name,
             "alternate_url": alternate_url,
+            "external_url": external_url,
             "nav_items": NAV_ITEMS,
             "static_url": static_url,
             "card_face": card_face,

@@ -6,7 +6,7 @@ from typing import Final
 
 from flask import Flask, current_app, render_template, request
 from flask_babel import gettext as _
-from werkzeug.exceptions import HTTPException, InternalServerError, MethodNotAllowed, SecurityError
+from werkzeug.exceptions import BadHost, HTTPException, InternalServerError, MethodNotAllowed, SecurityError
 from werkzeug.wrappers import Response
 
 from tutor import htmx
@@ -53,9 +53,10 @@ def handle(error: HTTPException) -> Response:
     code = error.code or 500
     if request.path.startswith("/api/"):
         return _api(error, code)
-    if isinstance(error, SecurityError):
-        # A Host that TRUSTED_HOSTS does not name: no page is built for it (its links would
-        # carry that host), just the sentence.
+    if isinstance(error, (SecurityError, BadHost)):
+        # A Host that TRUSTED_HOSTS does not name, or that no URL can name (a label of more
+        # than 63 characters, an empty one): no page is built for it (its links would carry
+        # that host, or could not be built at all), just the sentence.
         return Response(_("The request could not be understood."), code, content_type="text/plain; charset=utf-8")
     template = "errors/_message.html" if htmx.is_partial(request) else "errors/error.html"
     response = current_app.make_response((render_template(template, code=code, message=_message(error)), code))

@@ -4,14 +4,13 @@ A bare `/` picks a language (cookie, then Accept-Language) and redirects to it.
 """
 from __future__ import annotations
 
-from flask import Blueprint, g, redirect, request, url_for
+from flask import Blueprint, g, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response
 
-from tutor import i18n, lessons, security
+from tutor import i18n, lessons
 from tutor.web.base import practice
-from tutor.web.base.rendered import render_cached
 from tutor.web.base.rules import COOKIE as RULES_COOKIE
-from tutor.web.base.shared import share, shared
+from tutor.web.base.shared import shared
 
 bp = Blueprint("pages", __name__)
 
@@ -27,12 +26,10 @@ def root() -> Response:
 
 
 @bp.get(i18n.LANG_PREFIX + "/")
+@shared(RULES_COOKIE, practice.COOKIE)
 def home() -> str:
     """What the app offers, one tap away each."""
-    streak = practice.streak()
-    if not security.cookie(request, practice.COOKIE):  # no streak yet, whatever the day: the same for all
-        share(RULES_COOKIE, practice.COOKIE)
-    return render_cached("pages/home.html", vary=streak, streak=streak)
+    return render_template("pages/home.html", streak=practice.streak())
 
 
 @bp.get(i18n.LANG_PREFIX + "/offline")
@@ -43,4 +40,4 @@ def offline() -> str:
     lang = str(g.get("lang") or i18n.DEFAULT_LANGUAGE)
     saved = [(url_for("learn.lesson", lang=lang, slug=item.slug), item.text(lang).title)
              for item in lessons.load_lessons()]
-    return render_cached("pages/offline.html", lessons=saved)
+    return render_template("pages/offline.html", lessons=saved)

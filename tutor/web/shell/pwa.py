@@ -26,7 +26,11 @@ MANIFEST_MAX_AGE = 24 * 60 * 60  # a new version's manifest reaches browsers wit
 def asset_version() -> str:
     """The version of this app's assets, computed once (and looked up by the app's folder,
     a string, without building a Path on every call: pages ask for it several times each)."""
-    root: str = current_app.root_path
+    return version_at(current_app.root_path)
+
+
+def version_at(root: str) -> str:
+    """The asset version of the app in this folder (`asset_version` without an app context)."""
     version = _VERSIONS.get(root)
     if version is None:
         version = _VERSIONS[root] = tree_hash(Path(root))
@@ -41,9 +45,10 @@ def tree_hash(root: Path) -> str:
     """A short hash of everything the service worker precaches or a page is built from:
     a new version of any of them means new caches."""
     digest = hashlib.sha256()
-    for folder in ("static", "templates", "translations", "tutor"):
+    for folder in ("static", "templates", "translations", "tutor", "lessons"):
         for path in sorted((root / folder).rglob("*")):
-            if path.is_file() and path.suffix in {".css", ".js", ".png", ".ico", ".svg", ".html", ".po", ".py"}:
+            if path.is_file() and path.suffix in {".css", ".js", ".png", ".ico", ".svg", ".html", ".po", ".py", ".md",
+                                                  ".toml"}:
                 digest.update(path.relative_to(root).as_posix().encode())
                 digest.update(path.read_bytes())
     return digest.hexdigest()[:12]

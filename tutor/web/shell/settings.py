@@ -4,7 +4,7 @@ in the page's language.
 """
 from __future__ import annotations
 
-from flask import Blueprint, abort, g, redirect, request, url_for
+from flask import Blueprint, abort, g, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 from werkzeug.wrappers import Response
 
@@ -13,7 +13,6 @@ from tutor.rules.errors import RulesError
 from tutor.rules.rulesets import OPTION_CHOICES, RULESETS, RuleSet
 from tutor.security import is_local_path
 from tutor.web import words
-from tutor.web.base.rendered import render_cached
 from tutor.web.base.rules import COOKIE, current_rules, encode, rules_from_fields, rules_from_key, to_cookie
 from tutor.web.base.shared import shared
 
@@ -65,7 +64,7 @@ def _back(lang: str) -> str:
 def show() -> str:
     """The rule set and house options, each with one line saying what it changes."""
     template = "settings/_form.html" if htmx.is_partial(request) else "settings/show.html"
-    return render_cached(  # the query string (saved, next) is part of the key
+    return render_template(
         template,
         rules=current_rules(),
         rulesets=RULESETS,
@@ -80,8 +79,6 @@ def show() -> str:
 @bp.post("/settings")
 def save() -> Response:
     """Remember the posted rules on this device, then go back (303, so reload is safe)."""
-    if security.is_cross_site(request):
-        abort(400, description=_("Settings can only be changed from this site."))
     rules = _form_rules()
     response = redirect(_back(g.lang), code=303)
     security.set_cookie(response, request, COOKIE, to_cookie(rules), i18n.COOKIE_MAX_AGE)
