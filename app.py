@@ -47,8 +47,8 @@ class App(Flask):
     _sync: dict[Callable[..., Any], Callable[..., Any]]
 
     def create_url_adapter(self, request: Request | None) -> MapAdapter | None:
-        if (request is None or self.url_map.host_matching or self.subdomain_matching
-                or self.config["SERVER_NAME"] is not None):
+        if (request is None or not self.config["FAST_PATHS"] or self.url_map.host_matching
+                or self.subdomain_matching or self.config["SERVER_NAME"] is not None):
             return super().create_url_adapter(request)
         if (trusted := self.config["TRUSTED_HOSTS"]) is not None:
             request.trusted_hosts = trusted
@@ -57,6 +57,8 @@ class App(Flask):
         return _adapter(self.url_map, self.url_map.default_subdomain or "", tuple(environ.get(k) for k in ADAPTER_KEYS))
 
     def ensure_sync(self, func: Callable[..., Any]) -> Callable[..., Any]:
+        if not self.config["FAST_PATHS"]:
+            return super().ensure_sync(func)
         try:
             return self._sync[func]
         except AttributeError:
@@ -111,6 +113,9 @@ def create_app(config: dict[str, Any] | None = None, instance_path: str | None =
         BABEL_DEFAULT_LOCALE=i18n.DEFAULT_LANGUAGE,
         BABEL_TRANSLATION_DIRECTORIES="translations",
         HTMX_FILE="htmx-2.0.11.min.js",
+        # The shortcuts around framework code paths (docs/performance.md, "Shortcuts", lists
+        # each and its gain): FAST_PATHS=0 in the environment takes the frameworks' own way.
+        FAST_PATHS=os.environ.get("FAST_PATHS", "1").strip() != "0",
     )
     hosts = [h.strip() for h in os.environ.get("TRUSTED_HOSTS", "").split(",") if h.strip()]
     if hosts:

@@ -45,18 +45,17 @@ def target(req: Request) -> str | None:
 def add_vary(response: Response) -> Response:
     """Caches must keep the fragment and the page of one URL apart: a boosted navigation or a
     history restore also sends HX-Request and gets the whole page."""
-    for name in HEADERS:
-        vary_on(response, name)
+    vary_on(response, *HEADERS)
     return response
 
 
-def vary_on(response: BaseResponse, name: str) -> None:
-    """Name a request header in `Vary` once (what `response.vary.add(name)` writes, read and
-    written as a plain header: the header set werkzeug builds for it cost more than the rest
-    of a small page's hooks)."""
+def vary_on(response: BaseResponse, *names: str) -> None:
+    """Name request headers in `Vary`, each once (what `response.vary.add(name)` writes, read
+    and written as a plain header: the header set werkzeug builds for it cost more than the
+    rest of a small page's hooks)."""
     headers = response.headers
     vary = ", ".join(headers.getlist("Vary"))  # (`get` would raise and catch a KeyError when there is none)
-    if not vary:
-        headers["Vary"] = name
-    elif name.lower() not in (part.strip().lower() for part in vary.split(",")):
-        headers["Vary"] = f"{vary}, {name}"
+    named = {part.strip().lower() for part in vary.split(",")} if vary else set()
+    missing = [name for name in names if name.lower() not in named]
+    if missing:
+        headers["Vary"] = ", ".join([vary, *missing] if vary else missing)

@@ -31,7 +31,8 @@ class Request(HtmxAwareRequest):
             super()._load_form_data()
             return
         size, limit = int(length), self.max_content_length
-        if (limit is not None and size > limit) or (current_app and current_app.debug):
+        if (limit is not None and size > limit) or (current_app and (current_app.debug
+                                                                     or not current_app.config["FAST_PATHS"])):
             super()._load_form_data()  # werkzeug answers 413 for the first
             return
         stream = environ["wsgi.input"]

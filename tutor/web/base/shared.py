@@ -23,9 +23,8 @@ answer's: i18n.LanguageCookie adds it outside this cache, for kept and fresh ans
 **Stores of rendered parts** (`store(name, size)`, `address_key()`): the quiz keeps rendered
 question fragments and the quiz pack; their keys start with `address_key()`, the same
 address the response cache keys on (scheme, host, script root, language, asset version), so
-a part rendered for one address is never shown at another. A view whose body follows from
-such a key says so with `compressed_as(key)`, and Flask-Compress keeps its compressed body
-(`KeptBodies`, its documented cache backend) instead of compressing it again.
+a part rendered for one address is never shown at another. A body that follows from such a
+key is compressed once and kept (`send_compressed`).
 
 Every store is a cachetools LRU bounded in bytes: cycling cookies or query strings costs
 CPU, never memory.
@@ -33,15 +32,16 @@ CPU, never memory.
 from __future__ import annotations
 
 import functools
-import hashlib
+import gzip
 import threading
 from collections.abc import Callable, Hashable, Iterable
 from dataclasses import dataclass
 from typing import Any, Final, TypeVar
 
+import brotli  # type: ignore[import-untyped]
 from cachetools import LRUCache
 from flask import Flask, current_app, g, request
-from werkzeug.http import is_resource_modified, parse_cookie, unquote_etag
+from werkzeug.http import generate_etag, is_resource_modified, parse_accept_header, parse_cookie, unquote_etag
 from werkzeug.wrappers import Response
 from werkzeug.wsgi import get_host
 
@@ -238,13 +238,19 @@ def tag_page(response: Response) -> Response:
     304: strong when the body is the same for everyone at its address, weak when it read a
     cookie (the same visitor may still revalidate it). Registered after Flask-Compress, so it
     runs first: Flask-Compress then marks a strong ETag with its encoding."""
-    if (request.method in ("GET", "HEAD") and response.status_code == 200 and not response.is_streamed
-            and not response.direct_passthrough and "ETag" not in response.headers
-            and "no-store" not in (response.headers.get("Cache-Control") or "")
-            and response.mimetype == "text/html"):
-        response.add_etag(weak=bool(request.environ.get(COOKIES_READ)))
+    environ = request.environ
+    if "ETag" not in response.headers and taggable(response):
+        response.add_etag(weak=bool(environ.get(COOKIES_READ)))
+    if "ETag" in response.headers and ("HTTP_IF_NONE_MATCH" in environ or "HTTP_IF_MODIFIED_SINCE" in environ):
         response.make_conditional(request)
     return response
+
+
+def taggable(response: Response) -> bool:
+    """A page or fragment answered whole to a GET, that caches may keep."""
+    return (request.method in ("GET", "HEAD") and response.status_code == 200 and not response.is_streamed
+            and not response.direct_passthrough and "no-store" not in (response.headers.get("Cache-Control") or "")
+            and response.mimetype == "text/html")
 
 
 # --- stores of rendered parts ---------------------------------------------------------
@@ -252,10 +258,18 @@ def tag_page(response: Response) -> Response:
 _stores_lock = threading.Lock()
 
 
+ADDRESS_KEY: Final = "tutor.address_key"  # the WSGI environ's copy of `address_key()`, made once a request
+
+
 def address_key() -> tuple[str, ...]:
     """What any rendered part depends on besides its own inputs: the address it is shown at
     (scheme, host, script root: its links) and its language, with the asset version."""
-    return (request.scheme, request.host, request.script_root, str(g.get("lang")), asset_version(current_app))
+    req = request._get_current_object()  # type: ignore[attr-defined]  # one look-up of the proxy, not five
+    key: tuple[str, ...] | None = req.environ.get(ADDRESS_KEY)
+    if key is None:
+        key = req.environ[ADDRESS_KEY] = (req.scheme, req.host, req.script_root, str(g.get("lang")),
+                                          asset_version(current_app))
+    return key
 
 
 def store(name: str, size: int, measure: Callable[[Any], int] = len) -> LRUCache[Hashable, Any]:
@@ -267,41 +281,40 @@ def store(name: str, size: int, measure: Callable[[Any], int] = len) -> LRUCache
     return kept
 
 
-COMPRESSED_BYTES: Final = 4 * 1024 * 1024  # compressed bodies: 1–3 kB a question, 80 kB a quiz pack
-UNKEYED: Final = "-"  # the compression key of a body no view named: never kept
+COMPRESSED_BYTES: Final = 4 * 1024 * 1024  # compressed bodies: 1–3 kB a question
+ENCODINGS: Final = ("br", "gzip")  # as Flask-Compress is configured (assets.py), best first
 
 
-def compressed_as(key: Hashable) -> None:
-    """This response's body follows from `key` alone (a key of `address_key()` and the
-    part's own inputs): Flask-Compress may keep its compressed forms under it."""
-    g.compress_key = hashlib.blake2b(repr(key).encode(), digest_size=16).hexdigest()
+def send_compressed(response: Response, key: Hashable) -> Response:
+    """A body that follows from `key` alone (a key that starts with `address_key()`),
+    compressed once per encoding and kept: the encoding the request accepts best, at
+    Flask-Compress's own levels. Flask-Compress then leaves the body as it is (it only adds
+    `Vary: Accept-Encoding`)."""
+    encoding = _encoding_for(request.environ.get("HTTP_ACCEPT_ENCODING", ""))
+    config = current_app.config
+    if encoding is None or (response.content_length or 0) < config["COMPRESS_MIN_SIZE"]:
+        return response
+    bodies = store("compressed_bodies", COMPRESSED_BYTES, _compressed_size)
+    kept: tuple[bytes, str] | None = look(bodies, (key, encoding))
+    if kept is None:
+        raw = response.get_data()
+        data = brotli.compress(raw, quality=config["COMPRESS_BR_LEVEL"]) if encoding == "br" \
+            else gzip.compress(raw, compresslevel=config["COMPRESS_LEVEL"], mtime=0)
+        kept = keep(bodies, (key, encoding), (data, generate_etag(raw)))
+    if taggable(response):  # the tag of the body itself, as `tag_page` gives it, before compression
+        response.set_etag(kept[1], weak=bool(request.environ.get(COOKIES_READ)))
+    response.set_data(kept[0])
+    response.headers["Content-Encoding"] = encoding
+    return response
 
 
-def compress_key(req: Any) -> str:
-    """Flask-Compress's COMPRESS_CACHE_KEY: the key `compressed_as` gave, if any."""
-    return str(g.get("compress_key") or UNKEYED)
+def _compressed_size(kept: tuple[bytes, str]) -> int:
+    return len(kept[0]) + len(kept[1])
 
 
-class KeptBodies:
-    """Flask-Compress's COMPRESS_CACHE_BACKEND: compressed bodies of named answers (the key it
-    asks for holds the encoding and `compress_key`), bounded in bytes. A body no view named
-    is neither looked up nor kept."""
-
-    def __init__(self) -> None:
-        self.bodies: LRUCache[str, bytes] = LRUCache(maxsize=COMPRESSED_BYTES, getsizeof=len)
-        self.lock = threading.Lock()
-
-    def get(self, key: str) -> bytes | None:
-        if key.endswith(UNKEYED):
-            return None
-        with self.lock:
-            return self.bodies.get(key)
-
-    def set(self, key: str, value: bytes) -> None:
-        if key.endswith(UNKEYED) or len(value) > COMPRESSED_BYTES:
-            return
-        with self.lock:
-            self.bodies[key] = value
+@functools.lru_cache(maxsize=256)  # a few dozen Accept-Encoding headers recur
+def _encoding_for(header: str) -> str | None:
+    return parse_accept_header(header).best_match(ENCODINGS)
 
 
 def look(kept: LRUCache[Hashable, Any], key: Hashable) -> Any:

@@ -218,17 +218,19 @@ def _respond(question: Callable[[], str], mode: str, page_kind: str | None, stat
              key: Hashable | None = None) -> Response:
     """The response around a question fragment. A fragment that is the same for everyone who
     gets it (`key`) is rendered once and kept, and its body, fragment or page, is compressed
-    once (base/shared.py: `compressed_as`)."""
+    once (base/shared.py: `send_compressed`)."""
     partial = htmx.is_partial(request)
     if key is None:
         html = question()
     else:
         fragments = shared.store("quiz_fragments", FRAGMENTS_KEPT)
         html = shared.look(fragments, key) or shared.keep(fragments, key, question())
-        shared.compressed_as((key, partial))
         status = 200
     body = html if partial else _page_around(html, mode, page_kind)
-    return _save(make_response(body, 200 if partial else status))
+    response = make_response(body, 200 if partial else status)
+    if key is not None:
+        shared.send_compressed(response, (key, partial))
+    return _save(response)
 
 
 # Rendered question fragments, kept per everything the fragment shows (see `_fragment_key`): the

@@ -2,8 +2,8 @@
 
 - Pages, fragments, JSON, the manifest and the service worker are compressed by Flask-Compress
   (Brotli or gzip, whichever the browser accepts; tiny bodies and streamed ones stay as they
-  are), which also keeps `Vary: Accept-Encoding` and strong ETags right. A body a view named
-  (base/shared.py, `compressed_as`) is compressed once and kept, in Flask-Compress's cache.
+  are), which also keeps `Vary: Accept-Encoding` and strong ETags right. A body that follows
+  from a key (base/shared.py, `send_compressed`: a quiz question) is compressed once and kept.
 - Static files are served by WhiteNoise from a copy of `static/` that holds a Brotli and a
   gzip version of every text file, made once per asset version. A URL carrying the current
   version (`?v=…`, which every `url_for("static", …)` gets) never changes its content, so it
@@ -100,12 +100,10 @@ def favicon() -> Response:
 
 def init_app(app: Flask) -> None:
     """Call first in the factory: compression then runs after every other response hook."""
-    app.config.setdefault("COMPRESS_ALGORITHM", ["br", "gzip"])
+    app.config.setdefault("COMPRESS_ALGORITHM", list(shared.ENCODINGS))
     app.config.setdefault("COMPRESS_STREAMS", False)
-    app.config.setdefault("COMPRESS_CACHE_BACKEND", shared.KeptBodies)
-    app.config.setdefault("COMPRESS_CACHE_KEY", shared.compress_key)
     app.config.setdefault("STATIC_CACHE_DIR", os.path.join(app.root_path, ".cache"))
-    app.extensions["compress"] = Compress(app)
+    Compress(app)
     app.url_defaults(version_static_urls)
     app.register_blueprint(bp)
     version = tree_hash(Path(app.root_path))
