@@ -116,3 +116,66 @@ def test_a_failure_while_writing_the_deals_leaves_no_sheet(store):
     with pytest.raises(TypeError):  # the third deal cannot be written: the first two roll back with the sheet
         store.create_sheet(["A", "B", "C", "D"], "ddv", False, 0, [{"n": 1}, {"n": 2}, {"n": {3}}])
     assert sheets() == before
+
+
+def test_a_read_does_not_wait_for_a_writer(tmp_path):
+    """SQLite in WAL mode: a sheet can be read while another request holds the write lock
+    (only writes begin IMMEDIATE)."""
+    import sqlite3
+    import time
+
+    store = Store(f"sqlite:///{tmp_path}/sheets.sqlite3")
+    sheet = store.create_sheet(["A", "B", "C", "D"], "ddv", False, 0)
+    writer = sqlite3.connect(f"{tmp_path}/sheets.sqlite3", isolation_level=None)
+    writer.execute("BEGIN IMMEDIATE")
+    writer.execute("UPDATE sheets SET version = version + 1 WHERE id = ?", (sheet.id,))
+    try:
+        start = time.monotonic()
+        assert store.load(sheet.view_key)[0].version == 1  # the state before the writer's commit
+        assert store.find(sheet.edit_key) == (sheet, True)
+        assert [listed.key for listed in store.find_many([sheet.view_key])] == [sheet.view_key]
+        assert time.monotonic() - start < 2  # a write lock would hold them for the 15 s timeout
+    finally:
+        writer.execute("ROLLBACK")
+        writer.close()
+
+
+def test_my_sheets_are_found_in_one_query_in_the_order_asked(store, monkeypatch):
+    first = store.create_sheet(["A", "B", "C", "D"], "ddv", False, 0)
+    second = store.create_sheet(["E", "F", "G", "H"], "pagat", True, 1, deals=[{"n": 1}, {"n": 2}])
+    opened = []
+    real = store._transaction
+
+    def counted(write=True):
+        opened.append(write)
+        return real(write)
+
+    store.setup()
+    monkeypatch.setattr(store, "_transaction", counted)
+    listed = store.find_many([second.view_key, "x" * 22, first.edit_key])
+    assert opened == [False]
+    assert [(item.key, item.sheet, item.editor, item.deals) for item in listed] == [
+        (second.view_key, second, False, 2), (first.edit_key, first, True, 0)]
+    assert all(item.created.startswith("20") for item in listed)
+    assert store.find_many([]) == []
+
+
+def test_postgres_connections_come_from_one_pool_per_process(monkeypatch):
+    monkeypatch.setenv("DATABASE_POOL_SIZE", "3")
+    store = Store(postgres_url())
+    sheet = store.create_sheet(["A", "B", "C", "D"], "ddv", False, 0)
+    for _ in range(5):
+        store.load(sheet.edit_key)
+    pool = store._connections()
+    assert pool.max_size == 3 and pool.get_stats()["connections_num"] <= 3
+    assert store._connections() is pool
+    store.close()
+
+
+@pytest.mark.parametrize("text", ["0", "101", "many", "²"])
+def test_a_bad_pool_size_is_refused_with_its_name(text):
+    from tutor.store import pool_size_from
+
+    with pytest.raises(ValueError, match="DATABASE_POOL_SIZE"):
+        pool_size_from({"DATABASE_POOL_SIZE": text})
+    assert pool_size_from({}) == 8 and pool_size_from({"DATABASE_POOL_SIZE": " 20 "}) == 20

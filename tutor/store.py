@@ -4,12 +4,20 @@ One small module, one code path: the same SQL runs on both (``?`` placeholders, 
 ``%s`` for psycopg). Every write is one transaction that first bumps the sheet's version
 where it still has the version the writer saw, so two phones editing one sheet never
 overwrite each other: the later one gets a Conflict and sees the sheet as it now is.
+
+Reads take no lock: SQLite in WAL mode lets them run beside a writer (a read is a deferred
+transaction, one consistent snapshot; only a write begins IMMEDIATE, so writers queue).
+PostgreSQL connections come from a pool per process (psycopg_pool), at most
+``DATABASE_POOL_SIZE`` of them (default POOL_SIZE).
 """
 from __future__ import annotations
 
 import json
+import os
 import secrets
 import sqlite3
+import threading
+import weakref
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -39,6 +47,8 @@ SCHEMA: Final = (
     )""",
 )
 SHEET_COLUMNS: Final = "id, edit_key, view_key, players, rules, bock, first_dealer, version"
+POOL_SIZE: Final = 8  # PostgreSQL connections a worker process keeps at most (DATABASE_POOL_SIZE)
+POOL_WAIT: Final = 10  # seconds a request waits for a free connection before it fails
 
 
 class Conflict(Exception):
@@ -64,6 +74,17 @@ class Sheet:
     bock: bool
     first_dealer: int
     version: int
+
+
+@dataclass(frozen=True)
+class Listed:
+    """A sheet as a list of sheets shows it: found by one of its links."""
+
+    key: str
+    sheet: Sheet
+    editor: bool  # the key is the editor's link
+    deals: int
+    created: str  # ISO 8601, UTC
 
 
 @dataclass(frozen=True)
@@ -104,20 +125,43 @@ class Store:
     """Sheets and their deals in one database named by a URL: ``sqlite:///path`` or
     ``postgresql://…``. A connection per call: nothing is shared between requests."""
 
-    def __init__(self, url: str) -> None:
+    def __init__(self, url: str, pool_size: int | None = None) -> None:
         self.url = url
         self.postgres = url.startswith(("postgres://", "postgresql://"))
         if not self.postgres and not url.startswith("sqlite:///"):
             raise ValueError("DATABASE_URL must start with sqlite:/// or postgresql://")
+        self.pool_size = pool_size or pool_size_from(os.environ)
         self._ready = False
+        self._pool: Any = None
+        self._pool_pid = 0
+        self._pool_lock = threading.Lock()
+
+    def _connections(self) -> Any:
+        """This process's pool of PostgreSQL connections, opened on first use (a pool does not
+        survive a fork: gunicorn's workers each open their own)."""
+        with self._pool_lock:
+            if self._pool is None or self._pool_pid != os.getpid():
+                from psycopg_pool import ConnectionPool  # only needed when a PostgreSQL server is configured
+
+                self._pool = ConnectionPool(self.url, min_size=1, max_size=self.pool_size, timeout=POOL_WAIT,
+                                            kwargs={"connect_timeout": 10}, open=True)
+                self._pool_pid = os.getpid()
+                weakref.finalize(self, self._pool.close)  # a store no longer used gives its connections back
+            return self._pool
+
+    def close(self) -> None:
+        """Close this process's PostgreSQL connections (SQLite keeps none open)."""
+        with self._pool_lock:
+            if self._pool is not None and self._pool_pid == os.getpid():
+                self._pool.close()
+            self._pool = None
 
     @contextmanager
-    def _transaction(self) -> Iterator[_Cursor]:
-        """One transaction: committed when the block ends, rolled back on any error."""
+    def _transaction(self, write: bool = True) -> Iterator[_Cursor]:
+        """One transaction: committed when the block ends, rolled back on any error. A read
+        (`write=False`) sees one consistent state and takes no write lock."""
         if self.postgres:
-            import psycopg  # only needed when a PostgreSQL server is configured
-
-            with psycopg.connect(self.url, connect_timeout=10) as pg:  # commits or rolls back
+            with self._connections().connection() as pg:  # commits or rolls back, then back to the pool
                 with pg.cursor() as cursor:
                     yield _Postgres(cursor)
             return
@@ -127,7 +171,8 @@ class Store:
             # Durable on commit: a crash right after a confirmed write loses nothing.
             conn.execute("PRAGMA synchronous = FULL")
             conn.execute("PRAGMA foreign_keys = ON")
-            conn.execute("BEGIN IMMEDIATE")  # writers queue here instead of failing later
+            # Writers queue at BEGIN IMMEDIATE instead of failing later; readers never wait (WAL).
+            conn.execute("BEGIN IMMEDIATE" if write else "BEGIN DEFERRED")
             try:
                 yield conn.cursor()
             except BaseException:
@@ -197,13 +242,31 @@ class Store:
     def find(self, key: str) -> tuple[Sheet, bool]:
         """The sheet a link's key opens, and whether the key is the editor's."""
         self.setup()
-        with self._transaction() as cur:
+        with self._transaction(write=False) as cur:
             return self._by_key(cur, key)
+
+    def find_many(self, keys: Sequence[str]) -> list[Listed]:
+        """The sheets these links open, in the order of the links (those that no longer exist
+        left out), with their number of deals and when each was made: one query."""
+        if not keys:
+            return []
+        self.setup()
+        marks = ", ".join("?" * len(keys))
+        with self._transaction(write=False) as cur:
+            cur.execute(f"SELECT {SHEET_COLUMNS}, created, (SELECT COUNT(*) FROM deals WHERE deals.sheet_id = sheets.id)"
+                        f" FROM sheets WHERE edit_key IN ({marks}) OR view_key IN ({marks})", (*keys, *keys))
+            rows = cur.fetchall()
+        by_key: dict[str, Listed] = {}
+        for row in rows:
+            sheet = _sheet(row)
+            for key, editor in ((sheet.edit_key, True), (sheet.view_key, False)):
+                by_key[key] = Listed(key, sheet, editor, int(row[9]), str(row[8]))
+        return [by_key[key] for key in keys if key in by_key]
 
     def load(self, key: str) -> tuple[Sheet, bool, list[StoredDeal]]:
         """The sheet and its deals in order, read in one transaction (one consistent state)."""
         self.setup()
-        with self._transaction() as cur:
+        with self._transaction(write=False) as cur:
             sheet, editor = self._by_key(cur, key)
             cur.execute("SELECT id, position, data FROM deals WHERE sheet_id = ? ORDER BY position", (sheet.id,))
             deals = [StoredDeal(r[0], int(r[1]), json.loads(r[2])) for r in cur.fetchall()]
@@ -235,7 +298,7 @@ class Store:
         except Conflict:
             # Two copies of one form at once: the one that waited for the other's version
             # sees it committed only now.
-            with self._transaction() as cur:
+            with self._transaction(write=False) as cur:
                 if self._has_deal(cur, sheet.id, deal_id):
                     raise AlreadySaved(deal_id) from None
             raise
@@ -253,6 +316,16 @@ class Store:
             cur.execute("DELETE FROM deals WHERE sheet_id = ? AND id = ?", (sheet.id, deal_id))
             if cur.rowcount != 1:
                 raise NotFound(deal_id)
+
+
+def pool_size_from(environ: Any) -> int:
+    """DATABASE_POOL_SIZE from the environment (1 to 100), POOL_SIZE when it is not set."""
+    text = str(environ.get("DATABASE_POOL_SIZE", "")).strip()
+    if not text:
+        return POOL_SIZE
+    if not (text.isascii() and text.isdigit()) or not 1 <= int(text) <= 100:
+        raise ValueError(f"DATABASE_POOL_SIZE={text!r}: expected a whole number from 1 to 100")
+    return int(text)
 
 
 class _Postgres:
