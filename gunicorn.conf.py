@@ -55,10 +55,6 @@ limit_request_field_size = 8190
 accesslog = "-"
 errorlog = "-"
 loglevel = "info"
-# gunicorn's own logger and lines, building only the atoms its format shows (tutor/accesslog.py);
-# gunicorn's own Logger with FAST_PATHS=0.
-if os.environ.get("FAST_PATHS", "1").strip() != "0":
-    logger_class = "tutor.accesslog.AccessLog"
 # X-Forwarded-* headers are believed only from these addresses (gunicorn also reads
 # FORWARDED_ALLOW_IPS from the environment); a reverse proxy on the same machine is trusted.
 forwarded_allow_ips = os.environ.get("FORWARDED_ALLOW_IPS", "127.0.0.1,::1")

@@ -253,8 +253,9 @@ class Store:
         self.setup()
         marks = ", ".join("?" * len(keys))
         with self._transaction(write=False) as cur:
-            cur.execute(f"SELECT {SHEET_COLUMNS}, created, (SELECT COUNT(*) FROM deals WHERE deals.sheet_id = sheets.id)"
-                        f" FROM sheets WHERE edit_key IN ({marks}) OR view_key IN ({marks})", (*keys, *keys))
+            cur.execute(f"SELECT {SHEET_COLUMNS}, created,"
+                        " (SELECT COUNT(*) FROM deals WHERE deals.sheet_id = sheets.id) FROM sheets"
+                        f" WHERE edit_key IN ({marks}) OR view_key IN ({marks})", (*keys, *keys))
             rows = cur.fetchall()
         by_key: dict[str, Listed] = {}
         for row in rows:
