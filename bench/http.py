@@ -26,7 +26,9 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path[:] = [p for p in sys.path if os.path.abspath(p or ".") != HERE] + [HERE]
 
 import argparse  # noqa: E402
+import http.cookiejar  # noqa: E402
 import json  # noqa: E402
+import re  # noqa: E402
 import shutil  # noqa: E402
 import statistics  # noqa: E402
 import subprocess  # noqa: E402
@@ -44,18 +46,26 @@ import _serve  # noqa: E402
 # What is measured. Add a line to measure another route:
 #   (name, method, path, body) with body None for a GET, "form:<path>" to POST the first form
 #   of the page at <path> (parsed from its HTML, as a browser would fill it in), or a JSON text.
+#   "learner+" before either sends a returning learner's cookies (RETURNING: questions answered
+#   and lessons opened first, the cookies they set kept); a path "{sheet30}" is a score sheet
+#   with 30 deals, made through its forms before the load.
 # "optional" routes are skipped with a note while they answer 404.
 TARGETS: list[tuple[str, str, str, str | None]] = [
     ("home", "GET", "/en/", None),
-    ("lesson", "GET", "/en/learn/", None),  # until lessons have their own URLs
+    ("learn", "GET", "/en/learn/", None),
+    ("lesson step", "GET", "/en/learn/cards/1", None),
     ("rules contents", "GET", "/en/rules/", None),
     ("rules section", "GET", "/en/rules/trumps", None),  # the section with the most cards drawn
     ("quiz question", "GET", "/en/quiz/winner", None),
     # Always the same question and a wrong answer to it (the costlier kind: the rule goes into
     # review, so the practice cookie changes too), not whichever question the page drew.
     ("quiz answer", "POST", "/en/quiz/winner", "form:/en/quiz/winner?q=1&l=0"),
+    # The same answer from a learner who has been here before: the quiz, practice and lessons
+    # cookies are read, checked and written again.
+    ("answer, cookies", "POST", "/en/quiz/winner", "learner+form:/en/quiz/winner?q=1&l=0"),
     ("calculator", "GET", "/en/score/?rules=ddv&re_points=156&re_fox=1&kontra_doppelkopf=1", None),
     ("play step", "GET", "/en/play/?s=113138500&l=0&r=ddv&m=C", None),  # mid-deal: the first card played
+    ("sheet, 30 deals", "GET", "{sheet30}", None),
     ("api trick", "POST", "/api/v1/trick", '{"rules": "ddv", "game": "normal", "cards": ["9D", "QC", "10H", "AD"]}'),
 ]
 OPTIONAL = {"play step"}
@@ -78,6 +88,8 @@ local ctype = os.getenv("BENCH_CTYPE")
 if ctype and ctype ~= "" then wrk.headers["Content-Type"] = ctype end
 local encoding = os.getenv("BENCH_ACCEPT_ENCODING")
 if encoding and encoding ~= "" then wrk.headers["Accept-Encoding"] = encoding end
+local cookie = os.getenv("BENCH_COOKIE")
+if cookie and cookie ~= "" then wrk.headers["Cookie"] = cookie end
 
 done = function(summary, latency, requests)
   local e = summary.errors
@@ -166,11 +178,13 @@ class FormParser(HTMLParser):
 
 
 def fetch(base: str, method: str, path: str, body: bytes | None, ctype: str | None,
-          encoded: bool = True) -> tuple[int, bytes]:
+          encoded: bool = True, cookie: str = "") -> tuple[int, bytes]:
     """The answer as it travels (compressed when --accept-encoding asked for it), or plain."""
     headers = {"Content-Type": ctype} if ctype else {}
     if encoded and os.environ.get("BENCH_ACCEPT_ENCODING"):
         headers["Accept-Encoding"] = os.environ["BENCH_ACCEPT_ENCODING"]
+    if cookie:
+        headers["Cookie"] = cookie
     request = urllib.request.Request(base + path, data=body, method=method, headers=headers)
     try:
         with urllib.request.urlopen(request, timeout=30) as response:
@@ -179,14 +193,60 @@ def fetch(base: str, method: str, path: str, body: bytes | None, ctype: str | No
         return error.code, error.read()
 
 
-def form_of(base: str, page: str) -> tuple[str, str]:
+def form_of(base: str, page: str, cookie: str = "") -> tuple[str, str]:
     """The action and urlencoded body of the first form on `page`."""
-    status, html = fetch(base, "GET", page, None, None, encoded=False)
+    status, html = fetch(base, "GET", page, None, None, encoded=False, cookie=cookie)
     parser = FormParser()
     parser.feed(html.decode("utf-8", errors="replace"))
     if status != 200 or parser.action is None:
         sys.exit(f"no form found on {page} (status {status})")
     return urllib.parse.urljoin(page, parser.action), urllib.parse.urlencode(parser.fields)
+
+
+# What a returning learner has done before (bench "learner+"): winner questions answered
+# (none of them the one measured, q=1, which the cookies would then count once already), a
+# few of other kinds, and lesson steps opened.
+RETURNING = ([f"/en/quiz/winner?q={seed}&l=0" for seed in range(2, 14)] +
+             [f"/en/quiz/{kind}?q={seed}&l=1" for kind in ("legal", "points", "party") for seed in (5, 6)])
+RETURNING_STEPS = ("/en/learn/cards/1", "/en/learn/cards/2", "/en/learn/trumps/1")
+
+
+def returning_learner(base: str) -> str:
+    """The Cookie header of a learner who answered RETURNING (each with the form's first
+    choices, right or wrong as they fall) and opened RETURNING_STEPS, as a browser keeps the
+    cookies those answers set."""
+    jar = http.cookiejar.CookieJar()
+    opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(jar))
+    for page in RETURNING:
+        with opener.open(base + page, timeout=30) as response:
+            parser = FormParser()
+            parser.feed(response.read().decode())
+        action = urllib.parse.urljoin(page, parser.action or page)
+        try:
+            opener.open(urllib.request.Request(base + action, data=urllib.parse.urlencode(parser.fields).encode()),
+                        timeout=30).read()
+        except urllib.error.HTTPError:  # a number left empty does not fit: a new question, the cookies kept
+            pass
+    for page in RETURNING_STEPS:
+        opener.open(base + page, timeout=30).read()
+    return "; ".join(f"{cookie.name}={cookie.value}" for cookie in jar)
+
+
+def sheet_with_deals(base: str, deals: int) -> str:
+    """A score sheet of four with `deals` deals, entered through its forms; its path."""
+    opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(http.cookiejar.CookieJar()))
+    made = opener.open(urllib.request.Request(base + "/en/sheet/", data=urllib.parse.urlencode(
+        [("player", name) for name in ("Anna", "Bert", "Carl", "Dora")] + [("ruleset", "ddv")]).encode()), timeout=30)
+    sheet = urllib.parse.urlsplit(made.geturl()).path
+    for n in range(deals):
+        html = opener.open(base + sheet + "/deal", timeout=30).read().decode()
+        hidden = dict(re.findall(r'type="hidden" name="(\w+)" value="([^"]*)"', html))
+        dealer = re.search(r'name="dealer"[^>]*>.*?<option value="(\d)" selected', html, re.S)
+        fields = [*hidden.items(), ("dealer", dealer.group(1) if dealer else str(n % 4)), ("re", str(n % 4)),
+                  ("re", str((n + 1) % 4)), ("re_points", str(100 + (n * 7) % 60)), ("re_fox", str(n % 2))]
+        opener.open(urllib.request.Request(base + sheet + "/deal", data=urllib.parse.urlencode(fields).encode()),
+                    timeout=30).read()
+    return sheet
 
 
 def ensure_wrk() -> str:
@@ -204,8 +264,9 @@ def ensure_wrk() -> str:
 
 
 def run_wrk(wrk: str, lua: str, url: str, method: str, body: str | None, ctype: str | None,
-            seconds: float, connections: int, server: _serve.Server | None = None) -> Result:
-    env = {**os.environ, "BENCH_METHOD": method, "BENCH_BODY": body or "", "BENCH_CTYPE": ctype or ""}
+            seconds: float, connections: int, server: _serve.Server | None = None, cookie: str = "") -> Result:
+    env = {**os.environ, "BENCH_METHOD": method, "BENCH_BODY": body or "", "BENCH_CTYPE": ctype or "",
+           "BENCH_COOKIE": cookie}
     argv = [wrk, "-t", "2", "-c", str(connections), "-d", f"{seconds:g}s", "--timeout", "10s", "-s", lua, url]
     split: list[int] = []
     if server is not None:  # how the connections are shared out, looked at halfway
@@ -266,23 +327,29 @@ def measure(args: argparse.Namespace, wrk: str, lua: str, app: _serve.Server, ce
     for name, method, path, spec in TARGETS:
         if args.only and name not in args.only:
             continue
-        body, ctype = None, None
+        body, ctype, cookie = None, None, ""
+        if spec and spec.startswith("learner+"):
+            cookie, spec = returning_learner(app.base), spec[len("learner+"):]
+        if path == "{sheet30}":
+            path = sheet_with_deals(app.base, 30)
         if spec and spec.startswith("form:"):
-            path, body = form_of(app.base, spec[len("form:"):])
+            path, body = form_of(app.base, spec[len("form:"):], cookie)
             ctype = "application/x-www-form-urlencoded"
         elif spec:
             body, ctype = spec, "application/json"
-        status, answer = fetch(app.base, method, path, body.encode() if body else None, ctype)
+        status, answer = fetch(app.base, method, path, body.encode() if body else None, ctype, cookie=cookie)
         if status == 404 and name in OPTIONAL:
             notes.append(f"{name} ({method} {path}): skipped, it answers 404 (not built yet)")
             continue
         if not 200 <= status < 300:
             notes.append(f"{name} ({method} {path}): answers {status}, measured anyway")
         size = len(answer)
-        run_wrk(wrk, lua, app.base + path, method, body, ctype, min(1.0, args.duration), args.connections)
+        run_wrk(wrk, lua, app.base + path, method, body, ctype, min(1.0, args.duration), args.connections,
+                cookie=cookie)
         runs = []
         for _ in range(args.rounds):
-            mine = run_wrk(wrk, lua, app.base + path, method, body, ctype, args.duration, args.connections, app)
+            mine = run_wrk(wrk, lua, app.base + path, method, body, ctype, args.duration, args.connections, app,
+                           cookie)
             theirs = run_wrk(wrk, lua, f"{ceiling.base}/{size}", "GET", None, None, args.duration, args.connections,
                              ceiling)
             runs.append((mine, theirs))

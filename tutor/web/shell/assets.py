@@ -25,6 +25,7 @@ from flask_compress import Compress
 from whitenoise import WhiteNoise
 from whitenoise.compress import Compressor
 
+from tutor import htmx
 from tutor.web.base import shared
 from tutor.web.shell.pwa import asset_version, tree_hash
 
@@ -98,12 +99,25 @@ def favicon() -> Response:
     return response
 
 
+class Compression(Compress):
+    """Flask-Compress, with a short way out for a body that is compressed already (a kept
+    quiz question, the quiz pack): its hook would only add `Vary: Accept-Encoding` to it, after
+    reading the request's Accept-Encoding and the response's type and length."""
+
+    def after_request(self, response: Response | None) -> Response:
+        if response is not None and "Content-Encoding" in response.headers:
+            htmx.vary_on(response, "Accept-Encoding")
+            return response
+        compressed: Response = super().after_request(response)
+        return compressed
+
+
 def init_app(app: Flask) -> None:
     """Call first in the factory: compression then runs after every other response hook."""
     app.config.setdefault("COMPRESS_ALGORITHM", list(shared.ENCODINGS))
     app.config.setdefault("COMPRESS_STREAMS", False)
     app.config.setdefault("STATIC_CACHE_DIR", os.path.join(app.root_path, ".cache"))
-    Compress(app)
+    Compression(app)
     app.url_defaults(version_static_urls)
     app.register_blueprint(bp)
     version = tree_hash(Path(app.root_path))
