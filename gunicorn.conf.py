@@ -7,15 +7,15 @@ Environment:
   WEB_CONCURRENCY  worker processes; one per CPU core (at least 2) unless set
   WEB_THREADS      threads per worker; 128 unless set
 
-Worker model: gthread. A connection is handed to a thread only once its first bytes have
-arrived, and a thread that would wait longer than a few seconds for them gives the
-connection back to the worker's poller, so idle clients hold no thread for long. A client
-that trickles its request holds one thread while it does; with 128 threads in each worker
-(idle threads cost little memory, and are only started when needed) a hundred such clients
-still leave threads for everybody else, and a slow page (the quiz pack on a cache miss
-takes seconds of CPU) does not stop the other requests of its worker, as it does with an
-event-loop worker such as gevent. docs/reliability.md has the measurements behind this
-choice. Behind a buffering reverse proxy no slow client reaches gunicorn at all.
+Worker model: gthread, with one change (tutor/worker.py): a connection is handed to a
+thread only once its whole request has arrived; until then the worker's poller reads what
+the client sends. A client that trickles its request costs a socket and a few bytes, never a
+thread, and is closed when its request has not arrived within REQUEST_TIMEOUT seconds (10).
+With 128 threads in each worker (idle threads cost little memory, and are only started when
+needed) a slow page (the quiz pack on a cache miss takes seconds of CPU) does not stop the
+other requests of its worker, as it does with an event-loop worker such as gevent.
+docs/reliability.md has the measurements behind this choice. Behind a buffering reverse
+proxy no slow client reaches gunicorn at all.
 """
 from __future__ import annotations
 
@@ -34,7 +34,9 @@ def _whole(name: str, default: int, low: int, high: int) -> int:
 
 bind = f"{os.environ.get('HOST', '').strip() or '127.0.0.1'}:{_whole('PORT', 8000, 1, 65535)}"
 workers = _whole("WEB_CONCURRENCY", max(2, os.cpu_count() or 1), 1, 64)
-worker_class = "gthread"
+# gthread whose poller reads each request whole before a thread answers it (tutor/worker.py):
+# a client trickling its request costs a socket, not a thread.
+worker_class = "tutor.worker.Worker"
 threads = _whole("WEB_THREADS", 128, 1, 1024)
 # Connections one worker keeps open at once (kept-alive ones included); more wait in the backlog.
 worker_connections = 1000

@@ -1,10 +1,11 @@
 """Serving: gunicorn.conf.py binds to loopback unless told otherwise, and a crowd of clients
-trickling their headers does not keep a normal client from being served within a second."""
+trickling their requests does not keep a normal client from being served."""
 from __future__ import annotations
 
 import http.client
 import os
 import runpy
+import socket
 import time
 
 import pytest
@@ -25,7 +26,7 @@ def settings(monkeypatch, **env):
 def test_loopback_port_8000_by_default(monkeypatch):
     config = settings(monkeypatch)
     assert config["bind"] == "127.0.0.1:8000"
-    assert config["worker_class"] == "gthread" and config["threads"] >= 64
+    assert config["worker_class"] == "tutor.worker.Worker" and config["threads"] >= 64
     assert config["workers"] >= 2
     assert 0 < config["timeout"] <= 60 and 0 < config["keepalive"] <= 10
 
@@ -48,17 +49,93 @@ def test_make_run_uses_the_config():
     assert "-c gunicorn.conf.py" in run and "--bind" not in run and "0.0.0.0" not in run
 
 
-def test_a_normal_client_is_served_while_50_clients_trickle_their_headers():
+def test_a_normal_client_is_served_while_300_clients_trickle_their_headers():
+    """More trickling clients than the server has threads (2 × 128): the worker's poller
+    holds them (tutor/worker.py), and every normal request is still answered. How fast is
+    measured by bench/workers.py, not here."""
     with gunicorn() as server:
-        with SlowClients(server.port, count=50, interval=0.3):
+        with SlowClients(server.port, count=300, interval=0.3):
             time.sleep(1.5)  # every slow connection accepted and sending
-            timings = []
-            for _ in range(5):
-                timings.append(timed_get(server.port, "/en/", timeout=3))
-                time.sleep(0.2)
+            answers = [timed_get(server.port, "/en/", timeout=10) for _ in range(5)]
         assert server.process.poll() is None
-    assert all(status == 200 for status, _ in timings), timings
-    assert max(seconds for _, seconds in timings) < 1.0, timings
+    assert [status for status, _ in answers] == [200] * 5, answers
+
+
+def _send(conn: socket.socket, *pieces: bytes, pause: float = 0.0) -> bytes:
+    for piece in pieces:
+        conn.sendall(piece)
+        time.sleep(pause)
+    conn.shutdown(socket.SHUT_WR)
+    received = b""
+    while chunk := conn.recv(65536):
+        received += chunk
+    return received
+
+
+TRICK = b'{"rules": "ddv", "game": "normal", "cards": ["9D", "QC", "10H", "AD"]}'
+
+
+def test_requests_that_arrive_in_pieces_are_answered_whole():
+    """A body trickled in, two requests in one packet, and a body sent only after `100 Continue`
+    all reach the app whole, as gunicorn's parser reads them."""
+    head = (b"POST /api/v1/trick HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+            b"Content-Length: %d\r\n" % len(TRICK))
+    with gunicorn() as server:
+        with socket.create_connection((LOOPBACK, server.port), timeout=10) as conn:
+            answer = _send(conn, head, b"Connection: close\r\n\r\n", TRICK[:10], TRICK[10:40], TRICK[40:], pause=0.3)
+        assert answer.startswith(b"HTTP/1.1 200") and b'"winner": 2' in answer.replace(b'"winner":2', b'"winner": 2')
+        with socket.create_connection((LOOPBACK, server.port), timeout=10) as conn:
+            two = b"GET /sw.js HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n" + head + b"Connection: close\r\n\r\n" + TRICK
+            answer = _send(conn, two)
+        assert answer.count(b"HTTP/1.1 200") == 2, answer[:300]
+        with socket.create_connection((LOOPBACK, server.port), timeout=10) as conn:
+            conn.sendall(head + b"Expect: 100-continue\r\nConnection: close\r\n\r\n")
+            assert conn.recv(64).startswith(b"HTTP/1.1 100")
+            answer = _send(conn, TRICK)
+        assert b"HTTP/1.1 200" in answer
+
+
+def test_a_request_that_does_not_arrive_in_time_is_closed():
+    with gunicorn(env={"REQUEST_TIMEOUT": "1"}) as server:
+        with socket.create_connection((LOOPBACK, server.port), timeout=10) as conn:
+            conn.sendall(b"GET /en/ HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ")
+            start = time.monotonic()
+            for _ in range(40):  # a byte every 0.2 s: still trickling when the time is up
+                try:
+                    conn.sendall(b"z")
+                except OSError:
+                    break
+                time.sleep(0.2)
+                if conn.recv(1, socket.MSG_DONTWAIT | socket.MSG_PEEK) == b"":
+                    break
+            closed_after = time.monotonic() - start
+        assert closed_after < 5, closed_after
+
+
+@pytest.mark.parametrize(("buffer", "whole"), [
+    (b"GET / HTTP/1.1\r\nHost: x\r\n", False),
+    (b"GET / HTTP/1.1\r\nHost: x\r\n\r\n", True),
+    (b"POST / HTTP/1.1\r\nContent-Length: 5\r\n\r\nabc", False),
+    (b"POST / HTTP/1.1\r\ncontent-length:  5 \r\n\r\nabcde", True),
+    (b"POST / HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n", True),
+    (b"POST / HTTP/1.1\r\nExpect: 100-continue\r\nContent-Length: 5\r\n\r\n", True),
+    (b"POST / HTTP/1.1\r\nContent-Length: -1\r\n\r\n", True),
+    (b"POST / HTTP/1.1\r\nContent-Length: 999999999\r\n\r\n", True),
+    (b"GET / HTTP/1.1\r\nX: " + b"y" * 200_000, True),
+])
+def test_a_request_goes_to_a_thread_when_it_has_arrived(buffer, whole):
+    from tutor.worker import arrived
+
+    assert arrived(buffer) is whole
+
+
+@pytest.mark.parametrize("text", ["0", "301", "soon", "1.5"])
+def test_a_bad_request_timeout_is_refused_with_its_name(text):
+    from tutor.worker import request_timeout
+
+    with pytest.raises(SystemExit, match="REQUEST_TIMEOUT"):
+        request_timeout({"REQUEST_TIMEOUT": text})
+    assert request_timeout({}) == 10 and request_timeout({"REQUEST_TIMEOUT": "30"}) == 30
 
 
 def test_the_server_stops_with_its_workers():
