@@ -294,6 +294,15 @@ def test_stats_count_each_finished_deal_once(client):
     assert "2 deals played" in client.get(start_url(DDV, 5, 0)).get_data(as_text=True)
 
 
+def test_a_deal_is_counted_on_the_move_that_finishes_it_and_its_end_page_writes_nothing(client):
+    """The end page is a state like any other: shown again and again (and kept by the response
+    cache) it sets no cookie; the last card's move counted the deal."""
+    html, url = play_through(client, start_url(DDV, 99, 0), random.Random(2))
+    assert client.get_cookie("play") is not None
+    for _ in range(2):
+        assert not client.get(url).headers.getlist("Set-Cookie")
+
+
 def test_a_tampered_stats_cookie_starts_afresh(client):
     client.set_cookie("play", "garbage")
     assert "0 deals played" in client.get(start_url(DDV, 5, 0)).get_data(as_text=True)

@@ -93,6 +93,23 @@ def test_service_worker_version_changes_with_the_assets(client, tmp_path):
     assert pwa.tree_hash(tmp_path) != before
 
 
+def test_a_release_that_only_changes_a_lesson_is_a_new_version(tmp_path):
+    """The offline copies of lessons are refreshed like every other asset."""
+    from tutor.web.shell import pwa
+
+    lesson = tmp_path / "lessons" / "01-cards"
+    lesson.mkdir(parents=True)
+    (lesson / "lesson.toml").write_text('slug = "cards"\n')
+    (lesson / "en.md").write_text("# Cards\n")
+    before = pwa.tree_hash(tmp_path)
+    for name, text in (("en.md", "# The cards\n"), ("lesson.toml", 'slug = "cards"\n# more\n')):
+        pwa.tree_hash.cache_clear()
+        (lesson / name).write_text(text)
+        after = pwa.tree_hash(tmp_path)
+        assert after != before, name
+        before = after
+
+
 @pytest.mark.parametrize("name", ["icon-192.png", "icon-512.png", "maskable-192.png", "maskable-512.png"])
 def test_icons_are_committed_pngs(name):
     data = (ROOT / "static" / "icons" / name).read_bytes()
