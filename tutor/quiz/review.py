@@ -41,18 +41,38 @@ def _moment(minutes: int) -> datetime:
     return EPOCH + timedelta(minutes=minutes)
 
 
-@dataclass(slots=True)
 class Entry:
-    """One rule in review: the kind and level to ask it in, and the scheduler's card."""
+    """One rule in review: the kind and level to ask it in, and the scheduler's card. An
+    entry read from the cookie keeps its row and makes the card only when it is asked for
+    (an answer reschedules one rule; the others go back into the cookie as they came)."""
 
-    kind: str
-    level: int
-    card: Card
+    __slots__ = ("_card", "_row", "kind", "level")
+
+    def __init__(self, kind: str, level: int, card: Card | None = None, row: tuple[Any, ...] | None = None) -> None:
+        self.kind, self.level, self._card, self._row = kind, level, card, row
+
+    @property
+    def card(self) -> Card:
+        if self._card is None:
+            _kind, _level, state, step, stability, difficulty, due, last = self._row or ()
+            self._card = Card(card_id=1, state=State(state), step=step, stability=stability, difficulty=difficulty,
+                              due=_moment(due), last_review=None if last is None else _moment(last))
+        return self._card
+
+    @property
+    def due(self) -> datetime:
+        """When the rule is due again (read off the row, without making the card)."""
+        return self.card.due if self._row is None else _moment(self._row[6])
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Entry) and self.dump() == other.dump()
 
+    def __repr__(self) -> str:
+        return f"Entry({self.kind!r}, {self.level}, due={self.due.isoformat()})"
+
     def dump(self) -> list[Any]:
+        if self._row is not None and self._card is None:
+            return [KINDS.index(self.kind), self.level, *self._row[2:]]
         c = self.card
         return [KINDS.index(self.kind), self.level, int(c.state), c.step,
                 None if c.stability is None else round(c.stability, 3),
@@ -61,12 +81,13 @@ class Entry:
 
     @classmethod
     def load(cls, row: Any) -> Entry:
+        """An entry from its row, every value checked (ValueError, TypeError or IndexError
+        for anything a dump cannot have written); its card is made when asked for."""
         kind, level, state, step, stability, difficulty, due, last = row
-        card = Card(card_id=1, state=State(int(state)), step=None if step is None else int(step),
-                    stability=None if stability is None else float(stability),
-                    difficulty=None if difficulty is None else float(difficulty),
-                    due=_moment(int(due)), last_review=None if last is None else _moment(int(last)))
-        return cls(KINDS[int(kind)], max(0, min(MAX_LEVEL, int(level))), card)
+        checked = (int(kind), max(0, min(MAX_LEVEL, int(level))), int(State(int(state))),
+                   None if step is None else int(step), None if stability is None else float(stability),
+                   None if difficulty is None else float(difficulty), int(due), None if last is None else int(last))
+        return cls(KINDS[checked[0]], checked[1], row=checked)
 
 
 @dataclass
@@ -86,13 +107,13 @@ class Deck:
         card, _log = SCHEDULER.review_card(entry.card, Rating.Good if correct else Rating.Again, now)
         self.entries[code] = Entry(entry.kind, min(entry.level, level), card)
         if len(self.entries) > MAX_RULES:
-            last = max(self.entries, key=lambda c: self.entries[c].card.due)
+            last = max(self.entries, key=lambda c: self.entries[c].due)
             del self.entries[last]
 
     def due(self, now: datetime) -> list[tuple[str, Entry]]:
         """The rules due now, longest overdue first."""
-        due = [(code, e) for code, e in self.entries.items() if e.card.due <= now]
-        return sorted(due, key=lambda item: item[1].card.due)
+        due = [(code, e) for code, e in self.entries.items() if e.due <= now]
+        return sorted(due, key=lambda item: item[1].due)
 
     def next_due(self, now: datetime, last_kind: str | None = None) -> tuple[str, Entry] | None:
         """The rule to review next: the longest overdue, of another kind than the last one

@@ -8,7 +8,7 @@ from collections.abc import Callable
 from functools import lru_cache
 from typing import Any, Final, TypeVar
 
-from itsdangerous import BadSignature, URLSafeSerializer
+from itsdangerous import BadSignature, Signer, URLSafeSerializer, want_bytes
 
 T = TypeVar("T")
 
@@ -28,13 +28,42 @@ def write(secret: str, salt: str, data: Any) -> str:
     return dumps(secret, salt, data)
 
 
-SIGNED_KEPT: Final = 1024  # recent JSON texts and their signed texts: up to 4 kB each
+class CompactJSON:
+    """itsdangerous's own JSON (its _CompactJSON: no spaces, no ASCII escapes, the same text),
+    with its encoder made once instead of once a call; given to the serializer as its
+    documented `serializer` argument."""
+
+    _encoder: Final = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"))
+
+    @staticmethod
+    def dumps(obj: Any, **kwargs: Any) -> str:
+        return CompactJSON._encoder.encode(obj)
+
+    @staticmethod
+    def loads(text: str | bytes, **kwargs: Any) -> Any:
+        return json.loads(text)
+
+
+class KeptKeySigner(Signer):
+    """itsdangerous's Signer (its `signer` argument, with its default key derivation and
+    digest), deriving its key from the secret and the salt once instead of for every
+    signature: the key depends on nothing else."""
+
+    def derive_key(self, secret_key: str | bytes | None = None) -> bytes:
+        secret = self.secret_keys[-1] if secret_key is None else want_bytes(secret_key)
+        return _key(secret, self.salt)
+
+
+@lru_cache(maxsize=64)
+def _key(secret: bytes, salt: bytes) -> bytes:
+    return Signer(secret, salt=salt).derive_key()
 
 
 @lru_cache(maxsize=64)
 def serializer(secret: str, salt: str) -> URLSafeSerializer:
-    """The serializer of a kind (made once, not on every request)."""
-    return URLSafeSerializer(secret, salt=salt)
+    """The serializer of a kind (made once, not on every request): itsdangerous's, whose
+    signatures and texts are the same as `URLSafeSerializer(secret, salt=salt)` gives."""
+    return URLSafeSerializer(secret, salt=salt, serializer=CompactJSON, signer=KeptKeySigner)
 
 
 VERIFIED_KEPT: Final = 512  # texts whose signature checked out lately
@@ -59,19 +88,6 @@ def _verified(secret: str, salt: str, text: str) -> bytes:
 
 
 def dumps(secret: str, salt: str, data: Any) -> str:
-    """What ``URLSafeSerializer(secret, salt=salt).dumps(data)`` gives, the same text. A value
-    whose JSON text was signed lately (a cookie written again unchanged, the token of a
-    question asked before) is taken from memory: only its JSON is made again, not its
-    compressed form and signature."""
-    return _signed(secret, salt, _JSON.encode(data))
-
-
-# itsdangerous's JSON (its _CompactJSON: no spaces, no ASCII escapes), with one encoder made
-# once rather than one per call.
-_JSON: Final = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"))
-
-
-@lru_cache(maxsize=SIGNED_KEPT)
-def _signed(secret: str, salt: str, text: str) -> str:
-    signed: str = serializer(secret, salt).dumps(json.loads(text))
+    """What ``URLSafeSerializer(secret, salt=salt).dumps(data)`` gives, the same text."""
+    signed: str = serializer(secret, salt).dumps(data)
     return signed
