@@ -543,3 +543,28 @@ def test_groom_with_both_foxes_plays_silently_under_the_schweinchen():
             assert p.game == "silent_wedding"
             grooms += 1
     assert grooms
+
+
+def test_a_weddings_clarification_is_told_under_the_trick_that_clarified():
+    """PLAY-REVIEW.md §4.2.1: the reveal was filed under the next trick, so the page named
+    that trick's winner as the partner."""
+    weddings = solos = 0
+    for seed in range(1500):
+        p = play_bots(DDV, seed, 1)
+        if p.game not in ("wedding", "wedding_solo"):
+            continue
+        groom = p.declarer
+        told = [t for t in p.tricks for r in t.reveals if r.cause in ("clarification", "wedding_solo")]
+        if p.game == "wedding":
+            partner = next(s for s in range(4) if p.parties[s] == "re" and s != groom)
+            clarified = next(t for t in p.tricks if t.winner != groom)
+            assert clarified.number <= 3 and clarified.winner == partner
+            assert {t.number for t in told} == {clarified.number}
+            if groom != HUMAN:
+                assert any(r.seat == partner and r.party == "re" for r in clarified.reveals)
+            weddings += 1
+        else:
+            assert [t.winner for t in p.tricks[:3]] == [groom] * 3
+            assert {t.number for t in told} == {3}  # the third trick made it a solo, not the fourth
+            solos += 1
+    assert weddings > 20 and solos

@@ -17,9 +17,10 @@ from collections.abc import Sequence
 from functools import cache
 from typing import Final
 
-from tutor.rules.announcements import NONE
+from tutor.rules.announcements import NONE, other
 from tutor.rules.cards import ACE_OF_DIAMONDS, POINTS, QUEEN_OF_CLUBS, TEN_OF_HEARTS, Card, make_card, rank_of
-from tutor.rules.games import GameTable, game_table
+from tutor.rules.deal import Deal
+from tutor.rules.games import GameTable, game_table, is_solo
 from tutor.rules.reservations import (
     ANNOUNCED_SOLOS,
     HEALTHY,
@@ -156,7 +157,43 @@ def announcement_wish(table: GameTable, hand: Sequence[Card], soloist: bool) -> 
     return wish, reply
 
 
+def announcement(deal: Deal, seat: int, wish: tuple[int, int]) -> int | None:
+    """The level ``seat`` announces up to before its card, or None: its wish when the rules
+    allow it, else its reply to the other party, else at least its party's own name."""
+    party = deal.own_party(seat)
+    if party is None:
+        return None
+    wanted, reply = wish
+    own, opponent = deal.levels[party], deal.levels[other(party)]
+    if wanted <= own and (opponent == NONE or reply <= own):
+        return None
+    allowed = deal.allowed_levels(seat)
+    for target in (wanted, reply if opponent != NONE else NONE, 0 if wanted >= 0 else NONE):
+        if target > own and target in allowed:
+            return target
+    return None
+
+
 # --- Cards --------------------------------------------------------------------------------
+
+
+def choose_card(deal: Deal, seat: int) -> Card:
+    """The card the computer player at ``seat`` plays now, from what that seat knows: its
+    own hand, the cards on the table and the parties as far as they are known to it."""
+    table, hand, trick = deal.table, deal.hands[seat], deal.trick
+    known = deal.known(seat)
+    if not trick:
+        soloist = is_solo(deal.game) and deal.parties[seat] == "re"
+        groom_seeking = deal.clarified == 0
+        return lead(table, hand, known[seat] == "re" and not groom_seeking, soloist, deal.led)
+    legal = table.legal(hand, trick)
+    if len(legal) == 1:
+        return legal[0]
+    last_trick = len(deal.tricks) == deal.count - 1
+    holder = (deal.leader + table.winner(trick, last_trick)) % 4
+    mine, theirs = known[seat], known[holder]
+    relation = UNKNOWN if mine is None or theirs is None else (PARTNER if mine == theirs else OPPONENT)
+    return follow(table, legal, trick, relation, last_trick)
 
 
 def lead(table: GameTable, hand: Sequence[Card], trumps_first: bool, soloist: bool, led: Sequence[int]) -> Card:

@@ -318,7 +318,7 @@ def end_context(p: Position, g_guess: str | None, v_guess: str | None) -> dict[s
     re_points = score.re_points
     key = play_stats.deal_key(p.seed, p.level, rules_key(p.rules), p.moves)
     won = score.winner == mine
-    mine_score = score.scores[mine]  # type: ignore[index]
+    mine_score = score.scores[mine]
     g.play_counted = _stats().record(key, won, mine_score)
     return {
         "score": score,
