@@ -134,9 +134,9 @@ def play(rng: random.Random, rules: RuleSet, game: str, dealer: int | None = Non
             deal = Deal(rules, hands, "wedding", left, declarer=groom, dealer=dealer)
             # As random_deal does: a wedding solo loses a declared Schweinchen, so the tricks
             # must have gone the same way under the solo's trumps, else they are played again.
-            table = _play(rng, deal)
-            if table is not None:
-                return Position(deal.played(), table, dealer, {"groom": groom})
+            played_with = _play(rng, deal)
+            if played_with is not None:
+                return Position(deal.played(), played_with, dealer, {"groom": groom})
     if game == "silent_wedding":
         groom = _give_both_old_ones(rng, hands)
         deal = Deal.start(rules, dealer, [HEALTHY] * SEATS, hands)  # healthy with both Q♣: silent
