@@ -568,3 +568,30 @@ def test_a_weddings_clarification_is_told_under_the_trick_that_clarified():
             assert {t.number for t in told} == {3}  # the third trick made it a solo, not the fourth
             solos += 1
     assert weddings > 20 and solos
+
+
+def test_every_offer_and_every_passed_deadline_carries_its_rule():
+    """PLAY-REVIEW.md §4.2.4: the page said "no 60: until you have 10 cards" with no word that
+    the skipped no 90 is due then, and "too late for no 60" when only no 90 had passed."""
+    rng = random.Random(12)
+    skipped = rides = 0
+    for i in range(60):
+        rules = RULES[i % len(RULES)]
+        seed = rng.randint(0, SEED_MAX)
+        moves = ""
+        while (p := position(rules, seed, moves, 0)).turn is not None:
+            turn = p.turn
+            for option in turn.announce:
+                assert option.reason.code in ("in_time", "rides_along", "reply_in_time")
+                closing = option.until_reason
+                assert closing.code in ("too_late", "skipped_level_too_late", "reply_too_late")
+                assert closing.params["needed"] == option.until  # closes exactly when it says
+                skipped += closing.code == "skipped_level_too_late"
+                rides += option.reason.code == "rides_along"
+            assert len(turn.passed_reasons) == len(turn.deadlines_passed)
+            for gone, reason in zip(turn.deadlines_passed, turn.passed_reasons):
+                assert reason.code in ("too_late", "skipped_level_too_late", "reply_too_late", "already_made")
+                if reason.code == "skipped_level_too_late":
+                    assert reason.params["missed"] < reason.params["level"]  # a lower level was missed
+            moves = p.then(Move("card", turn.options[-1]))
+    assert skipped and rides

@@ -18,7 +18,7 @@ from functools import cache
 from typing import Final
 
 from tutor.rules.announcements import NONE, other
-from tutor.rules.cards import ACE_OF_DIAMONDS, POINTS, QUEEN_OF_CLUBS, TEN_OF_HEARTS, Card, make_card, rank_of
+from tutor.rules.cards import ACE_OF_DIAMONDS, POINTS, QUEEN_OF_CLUBS, TEN_OF_HEARTS, Card, rank_of
 from tutor.rules.deal import Deal
 from tutor.rules.games import GameTable, game_table, is_solo
 from tutor.rules.reservations import (
@@ -35,8 +35,6 @@ PARTNER: Final = 1
 OPPONENT: Final = -1
 UNKNOWN: Final = 0
 _ACES: Final = frozenset(c for c in range(24) if rank_of(c) == "A")
-# The four highest trumps of the normal game and of every suit solo: 10♥, Q♣, Q♠, Q♥.
-_TOP_OF_SUIT_SOLOS: Final = frozenset((TEN_OF_HEARTS, QUEEN_OF_CLUBS, make_card("Q", "S"), make_card("Q", "H")))
 
 
 @cache
@@ -77,7 +75,8 @@ def solo_wish(rules: RuleSet, hand: Sequence[Card]) -> str | None:
     """A solo for a very strong hand, or None (most hands)."""
     size = len(hand)
     ranks = Counter(rank_of(c) for c in hand)
-    high = sum(c in _TOP_OF_SUIT_SOLOS for c in hand)
+    top = frozenset(game_table("solo_clubs", rules).trumps[:4])  # the four highest trumps of every suit solo
+    high = sum(c in top for c in hand)
     if high < 5 and ranks["Q"] < 6 and ranks["J"] < 6 and ranks["A"] <= size // 2:
         return None  # no solo below can be strong enough: most hands stop here
     for solo in ANNOUNCED_SOLOS:
@@ -206,7 +205,7 @@ def lead(table: GameTable, hand: Sequence[Card], trumps_first: bool, soloist: bo
     if trumps_first and trumps:
         if soloist:
             return max(trumps, key=lambda c: power[c])
-        return min(trumps, key=lambda c: (c in kept, c == ACE_OF_DIAMONDS, power[c]))
+        return min(trumps, key=lambda c: (c in kept, c == table.fox, power[c]))
     if plain:
         fresh_aces = [c for c in plain if c in _ACES and not led[suit_class[c]]]
         if fresh_aces:
@@ -214,7 +213,7 @@ def lead(table: GameTable, hand: Sequence[Card], trumps_first: bool, soloist: bo
         if soloist and not table.trumps:
             return max(plain, key=lambda c: (power[c], -c))
         return min(plain, key=lambda c: (POINTS[c], power[c]))
-    return min(trumps, key=lambda c: (c in kept, c == ACE_OF_DIAMONDS, power[c]))
+    return min(trumps, key=lambda c: (c in kept, c == table.fox, power[c]))
 
 
 def follow(table: GameTable, legal: Sequence[Card], trick: Sequence[Card], holder: int, last_trick: bool) -> Card:
@@ -248,5 +247,6 @@ def follow(table: GameTable, legal: Sequence[Card], trick: Sequence[Card], holde
         cheap = [c for c in winners if c not in kept]
         if cheap and (points >= 10 or position == 2):
             return max(cheap, key=lambda c: power[c])
-    # Cannot or need not take it: the card worth least, keeping the trumps and the fox.
-    return min(legal, key=lambda c: (c in kept, c == ACE_OF_DIAMONDS, POINTS[c], suit_class[c] == 4, power[c]))
+    # Cannot or need not take it: the card worth least, keeping the trumps and the fox (an
+    # A♦ only where its loss scores: the engine's table knows, RULES.md §8).
+    return min(legal, key=lambda c: (c in kept, c == table.fox, POINTS[c], suit_class[c] == 4, power[c]))
