@@ -589,7 +589,7 @@ def test_every_offer_and_every_passed_deadline_carries_its_rule():
                 skipped += closing.code == "skipped_level_too_late"
                 rides += option.reason.code == "rides_along"
             assert len(turn.passed_reasons) == len(turn.deadlines_passed)
-            for gone, reason in zip(turn.deadlines_passed, turn.passed_reasons):
+            for reason in turn.passed_reasons:
                 assert reason.code in ("too_late", "skipped_level_too_late", "reply_too_late", "already_made")
                 if reason.code == "skipped_level_too_late":
                     assert reason.params["missed"] < reason.params["level"]  # a lower level was missed

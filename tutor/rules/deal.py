@@ -72,14 +72,16 @@ CAUSES: Final = ("old_one", "announcement", "clarification", "wedding_solo", "si
 @dataclass(frozen=True, slots=True)
 class Announcement:
     """An announcement at the table: who, for which party, the highest level it reached
-    ("up to", the lower ones come with it), the cards the announcer still held, and the
-    trick (1-based) during which it was made."""
+    ("up to", the lower ones come with it), the cards the announcer still held, the trick
+    (1-based) during which it was made, and how many cards were on the table by then (all
+    tricks together), which places it exactly among the cards."""
 
     seat: int
     party: Party
     id: AnnouncementId
     cards_in_hand: int
     trick: int
+    played: int = 0
 
     @property
     def level(self) -> int:
@@ -539,7 +541,8 @@ class Deal:
         party = self.parties[seat]
         assert party is not None
         self.levels[party] = level
-        made = Announcement(seat, party, announcement_id(level, party), len(self.hands[seat]), len(self.tricks) + 1)
+        made = Announcement(seat, party, announcement_id(level, party), len(self.hands[seat]), len(self.tricks) + 1,
+                            SEATS * len(self.tricks) + len(self.trick))
         self.announcements.append(made)
         if self.public[seat] is None:
             self._make_public(seat, party)  # an announcement names its party
