@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tutor.rules.cards import ACE_OF_DIAMONDS, QUEEN_OF_CLUBS, card_id, parse_card
-from tutor.rules.deal import Deal, Poverty
+from tutor.rules.deal import Deal, Poverty, public_course
 from tutor.rules.deals import deal_hands, play_randomly, random_deal
 from tutor.rules.errors import RulesError
 from tutor.rules.games import NO_CARD, SOLOS, game_table
@@ -303,3 +303,24 @@ def test_outcome_scores_the_announcements_made():
     assert deal.outcome() == deal.played().score("re", None)
     with pytest.raises(RulesError):
         Deal(DDV, hands, "normal", 1).outcome()
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 2**32), rule_sets(), st.integers(0, 47))
+def test_the_public_course_is_the_deals(seed, rules, cut):
+    """What the table can follow without seeing a hand (leaders, winners, the wedding's
+    clarification and its solo) is what the deal decides."""
+    played = random_deal(random.Random(seed), rules)
+    holders = [s for s, h in enumerate(played.hands) if QUEEN_OF_CLUBS in h]
+    groom = holders[0] if len(set(holders)) == 1 else None
+    game = "wedding" if groom is not None else "normal"
+    deal = Deal(rules, played.hands, game, played.leaders[0], declarer=groom)
+    cards = [c for t in played.tricks for c in t][: cut % (4 * rules.tricks)]
+    for card in cards:
+        deal.play(card)
+    tricks = [tuple(cards[i: i + 4]) for i in range(0, len(cards), 4)]
+    course = public_course(rules, game, played.leaders[0], tricks, groom, deal.schweinchen_seat() is not None)
+    assert course.winners == tuple(deal.winners)
+    assert course.leaders[: len(deal.leaders)] == tuple(deal.leaders) and course.leaders[-1] == deal.leader
+    assert (course.game, course.clarified) == (deal.game, deal.clarified)
+    assert course.tables[-1].same_play(deal.table)

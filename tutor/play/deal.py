@@ -28,6 +28,7 @@ from tutor.play.moves import Move, decode_moves, encode_moves
 from tutor.play.run import HUMAN, LEVELS, SEATS, Run, sort_hand, wedding_allowed
 from tutor.play.views import AnnouncementMade, AnnounceOption, PlayedCard, PovertyView, Result, Reveal, TrickView, Turn
 from tutor.rules.cards import POINTS, card_id
+from tutor.rules.deal import Deal as EngineDeal
 from tutor.rules.errors import RulesError
 from tutor.rules.reservations import poverty_trumps
 from tutor.rules.rulesets import RuleSet
@@ -129,6 +130,12 @@ class Position:
     @property
     def over(self) -> bool:
         return self.turn is None
+
+    @property
+    def deal(self) -> EngineDeal | None:
+        """The engine's deal as far as it has gone (None while the reservations are open):
+        what the analysis reviews."""
+        return self._run.deal
 
     @cached_property
     def poverty(self) -> PovertyView | None:

@@ -582,3 +582,58 @@ def _as_parties(values: Sequence[str]) -> tuple[Party | None, ...]:
 def _alone_or_pair(one: int, two: int) -> tuple[Party | None, ...]:
     """Parties with these seats Re (the same seat twice: a soloist) and the others Kontra."""
     return tuple("re" if s in (one, two) else "kontra" for s in range(SEATS))
+
+@dataclass(frozen=True, slots=True)
+class Course:
+    """What everyone at the table can follow without seeing a hand: who led each trick
+    (the unfinished one too), who took each finished trick, the table each trick was played
+    under, the game now (a wedding may have become a solo) and its clarification trick."""
+
+    leaders: tuple[int, ...]
+    winners: tuple[int, ...]
+    tables: tuple[GameTable, ...]
+    game: str
+    clarified: int | None
+
+    def seat_of(self, trick: int, position: int) -> int:
+        return (self.leaders[trick] + position) % SEATS
+
+
+def public_course(
+    rules: RuleSet,
+    game: str,
+    first_leader: int,
+    tricks: Sequence[Sequence[Card]],
+    declarer: int | None = None,
+    schweinchen: bool = False,
+) -> Course:
+    """The course of ``tricks`` (in play order, the last possibly unfinished) as the table
+    sees it, by the same rules as ``Deal``: each trick's winner leads the next, and a
+    declared wedding is clarified by the first trick of the first three another player takes,
+    or becomes the groom's solo with the solo's trumps (RULES.md §3, §4). ``schweinchen``:
+    whether both A♦ were declared."""
+    played_rules = rules.with_options(schweinchen=schweinchen and is_normal_type(game))
+    table = game_table(game, played_rules)
+    count = rules.tricks
+    clarified: int | None = 0 if game == "wedding" else None
+    leaders: list[int] = []
+    winners: list[int] = []
+    tables: list[GameTable] = []
+    leader = first_leader
+    for t, trick in enumerate(tricks):
+        leaders.append(leader)
+        tables.append(table)
+        if len(trick) < SEATS:
+            break
+        leader = (leader + table.winner(trick, t == count - 1)) % SEATS
+        winners.append(leader)
+        if clarified == 0:
+            if leader != declarer:
+                clarified = t + 1
+            elif t + 1 == CLARIFICATION_TRICKS:
+                game, clarified = "wedding_solo", None
+                table = game_table(game, rules)
+    if len(leaders) == len(winners):  # every trick finished: the next one is led by the last winner
+        leaders.append(leader)
+        tables.append(table)
+    return Course(tuple(leaders), tuple(winners), tuple(tables), game, clarified)
