@@ -17,7 +17,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import tutor.play
-from tests.play.helpers import DDV, RULES, check_legal, random_human, reads_back_or_schweinchen
+from tests.play.helpers import DDV, RULES, check_legal, random_human
 from tutor.play.deal import HUMAN, SEED_MAX, parse_level, parse_seed, play_bots, position, wedding_allowed
 from tutor.play.moves import ANNOUNCEMENTS, MAX_MOVES, POVERTY_ANSWERS, RESERVATIONS, Move, decode_moves, encode_moves
 from tutor.rules.announcements import may_announce
@@ -33,15 +33,15 @@ POVERTY_RULES = DDV.with_options(poverty=True)
 
 def check_deal(p):
     """A finished deal: complete, scored, zero-sum, every card legal (checked by the replay
-    of its deal form, or independently where the form reads as a Schweinchen)."""
+    of its deal form and independently)."""
     assert p.turn is None and p.over
     result = p.result
     assert result is not None
     assert len(result.winners) == p.rules.tricks
     scores = result.score.scores
     assert sum(scores[party] for party in p.parties) == 0
-    if not reads_back_or_schweinchen(p):
-        check_legal(p)
+    assert result.reads_back()
+    check_legal(p)
     return result
 
 
@@ -50,7 +50,7 @@ def check_deal(p):
 
 def test_ten_thousand_bot_deals():
     """Plain loop (hypothesis would spend the time budget on its own bookkeeping)."""
-    games, schweinchen_readings = set(), 0
+    games = set()
     for i in range(10_000):
         rules = RULES[i % len(RULES)]
         level = (i // len(RULES)) % 3
@@ -58,14 +58,10 @@ def test_ten_thousand_bot_deals():
         result = p.result
         assert result is not None and p.turn is None
         assert sum(result.score.scores[party] for party in p.parties) == 0
-        if not result.reads_back():
-            schweinchen_readings += 1
-            assert reads_back_or_schweinchen(p) is False
-            check_legal(p)
+        assert result.reads_back()  # the deal form names who declared Schweinchen
         games.add(p.game)
-    # Every kind of game came up, and the Schweinchen reading stays a rare exception.
+    # Every kind of game came up.
     assert {"normal", "wedding", "silent_wedding", "poverty", "wedding_solo", "solo_diamonds", "solo_aces"} <= games
-    assert schweinchen_readings < 150
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -129,12 +125,10 @@ def test_deal_form_scores_the_same_through_the_api(api):
         result = p.result
         response = api.post("/api/v1/score", data=json.dumps(result.deal_form), content_type="application/json")
         assert response.status_code == 200, response.get_json()
-        if not reads_back_or_schweinchen(p):
-            continue
-        assert response.get_json() == result.as_json()["score"]
+        assert response.get_json() == result.as_json()["score"]  # every deal, Schweinchen or not
         assert json.loads(json.dumps(result.as_json()))["deal"] == result.deal_form
         checked += 1
-    assert checked > 200
+    assert checked == 240
 
 
 # --- The move encoding ---------------------------------------------------------------------

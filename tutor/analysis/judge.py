@@ -27,7 +27,7 @@ from typing import Final
 from tutor.analysis.tips import Situation, Tip, explain
 from tutor.analysis.verdicts import Verdict, verdict
 from tutor.analysis.view import SeatView
-from tutor.analysis.worlds import Worlds
+from tutor.analysis.worlds import NoWorld, Worlds
 from tutor.play import bots
 from tutor.rules.cards import DECK_POINTS, JACK_OF_CLUBS, POINTS, QUEEN_OF_CLUBS, Card, deck
 from tutor.rules.deal import Deal
@@ -38,6 +38,7 @@ SAMPLES_MIN: Final = 10
 SAMPLES_MAX: Final = 1000
 FIRST_BATCH: Final = 30  # worlds every candidate is played in before any is dropped
 DROP_ERRORS: Final = 4.0  # standard errors behind the leader at which a candidate stops early
+BOOTSTRAP: Final = 60  # resamples of the worlds behind a loss's standard error
 Player = Callable[[Deal, int], Card]
 
 
@@ -144,7 +145,7 @@ def analyse(view: SeatView, samples: int = 100, seed: int = 0, player: Player = 
         except ValueError:
             rejected += 1
     if not bases:
-        raise ValueError("no world makes this view")
+        raise NoWorld("no_world", "announced")  # every world refused the announcements as given
     first = bases[0]
     groups = candidates(view, first)
     party = view.party_known
@@ -153,7 +154,7 @@ def analyse(view: SeatView, samples: int = 100, seed: int = 0, player: Player = 
         return Analysis(seat, len(bases), party, (_only(card, same),), (card,), "single_candidate", rejected)
     values, points = _play(groups, bases, seat, player, halving)
     situation = Situation.of(view, first)
-    result = _judge(groups, values, points, situation)
+    result = _judge(groups, values, points, situation, seed)
     silent = None
     if rejected > len(bases):
         silent = "unreliable"  # PLAY-REVIEW.md §7.4: the inferences from play do not hold together
@@ -216,36 +217,73 @@ def _play(groups: Sequence[tuple[Card, tuple[Card, ...]]], bases: Sequence[Deal]
     return values, points
 
 
+def _held_out(values: list[list[float]], points: list[list[int]], full: list[int],
+              worlds: Sequence[int]) -> tuple[list[float], list[float]]:
+    """Every candidate's loss and card-point loss against the best card, the best chosen on
+    one half of ``worlds`` (every other one) and each loss measured on the other half, both
+    ways round; a candidate played in fewer worlds is measured on those it was played in."""
+    halves = (worlds[0::2], worlds[1::2])
+    best_of = []
+    for half in halves:
+        best_of.append(max(full, key=lambda k: (sum(values[k][i] for i in half), sum(points[k][i] for i in half))))
+    losses, cp_losses = [], []
+    for k in range(len(values)):
+        mine, my_points = values[k], points[k]
+        m = len(mine)
+        total = cp_total = 0.0
+        count = 0
+        for side, half in enumerate(halves):
+            best, best_points = values[best_of[1 - side]], points[best_of[1 - side]]  # chosen on the other half
+            for i in half:
+                if i < m:
+                    total += best[i] - mine[i]
+                    cp_total += best_points[i] - my_points[i]
+                    count += 1
+        losses.append(total / count if count else 0.0)
+        cp_losses.append(cp_total / count if count else 0.0)
+    return losses, cp_losses
+
+
 def _judge(groups: Sequence[tuple[Card, tuple[Card, ...]]], values: list[list[float]], points: list[list[int]],
-           situation: Situation) -> list[CardValue]:
+           situation: Situation, seed: int = 0) -> list[CardValue]:
     n = max(len(v) for v in values)
     full = [k for k in range(len(groups)) if len(values[k]) == n]
     best_all = max(full, key=lambda k: (_mean(values[k]), _mean(points[k])))
-    # The best card of each half of the worlds, to measure the others on the other half.
-    halves = (range(0, n, 2), range(1, n, 2))
-    best_of = [max(full, key=lambda k: (sum(values[k][i] for i in h), sum(points[k][i] for i in h)))
-               for h in halves]
+    losses, cp_losses = _held_out(values, points, full, range(n))
+    # The standard error of a loss by the bootstrap over the worlds, the choice of the best
+    # card redone in every resample: that choice is noisy too when cards are close, and the
+    # paired difference alone understated the spread of the loss from one run to the next by
+    # a third (docs/analysis.md).
+    rng = random.Random(seed)
+    resampled: list[list[float]] = [[] for _ in groups]
+    resampled_points: list[list[float]] = [[] for _ in groups]
+    for _ in range(BOOTSTRAP):
+        drawn = [int(rng.random() * n) for _ in range(n)]
+        again, again_points = _held_out(values, points, full, drawn)
+        for k in range(len(groups)):
+            resampled[k].append(again[k])
+            resampled_points[k].append(again_points[k])
     result = []
     for k, (card, same) in enumerate(groups):
-        m = len(values[k])
-        diffs, cp_diffs = [], []
-        for i in range(m):
-            b = best_of[1 - i % 2]  # chosen on the other half
-            diffs.append(values[b][i] - values[k][i])
-            cp_diffs.append(points[b][i] - points[k][i])
-        loss, loss_error = _mean(diffs), _error(diffs)
-        cp_loss, cp_error = _mean(cp_diffs), _error(cp_diffs)
+        loss, cp_loss = losses[k], cp_losses[k]
+        loss_error, cp_error = _spread(resampled[k]), _spread(resampled_points[k])
+        reason = None
         if k == best_all:
             judged: Verdict = "best"
-            reason = None
         else:
             judged = verdict(loss, loss_error, cp_loss, cp_error)
-            reason = None
             if judged in ("inaccuracy", "mistake", "blunder"):
                 reason = explain(situation, groups[best_all][0], card)
         result.append(CardValue(card, same, _mean(values[k]), _error(values[k]), _mean(points[k]), loss, loss_error,
-                                cp_loss, cp_error, m, judged, reason))
+                                cp_loss, cp_error, len(values[k]), judged, reason))
     return result
+
+
+def _spread(xs: Sequence[float]) -> float:
+    """The standard deviation of bootstrap estimates: the standard error of the estimate."""
+    n = len(xs)
+    mean = sum(xs) / n
+    return math.sqrt(sum((x - mean) ** 2 for x in xs) / (n - 1))
 
 
 def _mean(xs: Sequence[float]) -> float:

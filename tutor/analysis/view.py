@@ -187,9 +187,15 @@ class SeatView:
         self._check_own_follows()
         if self.schweinchen is not None and not (rules.schweinchen and is_normal_type(game)):
             raise RulesError("schweinchen_not_played", "schweinchen")
+        total = sum(len(t) for t in self.tricks)
+        before = 0
         for i, said in enumerate(self.announcements):
             if not 0 <= said.seat < SEATS:
                 raise RulesError("out_of_range", f"announced.{i}.seat", low=0, high=SEATS - 1)
+            if said.played is not None:
+                if not before <= said.played <= total:  # in order, and not after the cards so far
+                    raise RulesError("out_of_range", f"announced.{i}.played", low=before, high=total)
+                before = said.played
             party = self.announcer_party(said)
             if party is not None:
                 level_of(said.id, party, f"announced.{i}.id")

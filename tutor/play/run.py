@@ -26,7 +26,7 @@ from tutor.rules.deal import Announcement, Deal, Poverty
 from tutor.rules.deals import deal_hands
 from tutor.rules.errors import RulesError
 from tutor.rules.explain import Reason, legal_reason
-from tutor.rules.games import GameTable, game_table, is_solo
+from tutor.rules.games import GameTable, game_table, is_normal_type, is_solo
 from tutor.rules.reservations import (
     ANNOUNCED_SOLOS,
     HEALTHY,
@@ -312,7 +312,7 @@ class Run:
         deal = self.deal
         assert deal is not None
         rules = self.rules
-        return {
+        form: dict[str, Any] = {
             "rules": {"ruleset": rules.ruleset, "options": {name: getattr(rules, name) for name in OPTION_CHOICES}},
             "game": deal.game,
             "parties": list(deal.parties),
@@ -320,3 +320,6 @@ class Run:
             "tricks": [[card_id(c) for c in trick] for trick in deal.tricks],
             "announcements": deal.announced(),
         }
+        if rules.schweinchen and is_normal_type(deal.game):
+            form["schweinchen"] = deal.schweinchen_seat()  # settles how the tricks read (API.md)
+        return form

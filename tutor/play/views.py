@@ -9,7 +9,7 @@ from typing import Any
 from tutor.play.moves import Move
 from tutor.rules.cards import parse_card
 from tutor.rules.deal import Announcement, Reveal
-from tutor.rules.deals import replay
+from tutor.rules.deals import READ_FROM_TRICKS, replay
 from tutor.rules.explain import Reason
 from tutor.rules.rulesets import parse_rules
 from tutor.rules.scoring import Score
@@ -116,11 +116,10 @@ class Result:
 
     def reads_back(self) -> bool:
         """Whether the engine's replay of ``deal_form`` (what ``POST /api/v1/score`` does)
-        takes the same tricks. Not always so with the Schweinchen on: the deal form carries
-        no hands, and when the tricks also fit a deal in which one seat held both A♦, the
-        replay reads them as declared Schweinchen (tutor.rules.deals.replay)."""
+        takes the same tricks; the form names who declared Schweinchen, so it always does."""
         form = self.deal_form
         rules = parse_rules(form["rules"])
         tricks = [[parse_card(c) for c in trick] for trick in form["tricks"]]  # our own ids: valid
-        deal = replay(rules, form["game"], form["first_leader"], tricks, form["parties"])
+        deal = replay(rules, form["game"], form["first_leader"], tricks, form["parties"],
+                      form.get("schweinchen", READ_FROM_TRICKS))
         return deal.winners == self.winners

@@ -11,7 +11,7 @@ import random
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 from tutor.rules.cards import (
     ACE_OF_DIAMONDS,
@@ -281,18 +281,37 @@ def _replay(
     return deal.played(), None
 
 
+# What the deal form's "schweinchen" is when the caller leaves it out: read it from the tricks.
+READ_FROM_TRICKS: Final = -1
+
+
 def replay(
-    rules: RuleSet, game: str, first_leader: int, tricks: Sequence[Sequence[Card]], parties: Sequence[str]
+    rules: RuleSet, game: str, first_leader: int, tricks: Sequence[Sequence[Card]], parties: Sequence[str],
+    schweinchen: int | None = READ_FROM_TRICKS,
 ) -> PlayedDeal:
     """Rebuild a whole deal from its tricks, each card played on the engine's Deal, which
     refuses any card against the rules.
 
-    With Schweinchen on in a normal-type game, both A♦ count as declared exactly when one
-    seat held them; if the replay is illegal either way, the deal is refused (API.md). When
-    both readings give a legal deal, the one whose hands fit the given parties (the Q♣
-    holders, a wedding's partner) is taken, and otherwise the declared one."""
+    ``schweinchen``: the seat that declared both A♦ (RULES.md §3), or None for nobody; the
+    declaration is then taken as given, and tricks that contradict it (the declarer did not
+    hold both, or somebody held both without declaring) are refused. Left out, with
+    Schweinchen on in a normal-type game, both A♦ count as declared exactly when one seat
+    held them; if the replay is illegal either way, the deal is refused (API.md). When both
+    readings give a legal deal, the one whose hands fit the given parties (the Q♣ holders, a
+    wedding's partner) is taken, and otherwise the declared one."""
     parties = check_parties(parties, game)
-    readings: list[bool | None] = [True, False] if rules.schweinchen and is_normal_type(game) else [None]
+    played = rules.schweinchen and is_normal_type(game)
+    if schweinchen != READ_FROM_TRICKS:
+        if schweinchen is not None and not played:
+            raise RulesError("schweinchen_not_played", "schweinchen")
+        deal, error = _replay(rules, game, tricks, first_leader, parties, schweinchen is not None if played else None)
+        if deal is None:
+            raise error or RulesError("schweinchen_mismatch", "tricks")
+        doubles = [s for s, h in enumerate(deal.hands) if h.count(ACE_OF_DIAMONDS) == 2]
+        if played and doubles != ([] if schweinchen is None else [schweinchen]):
+            raise RulesError("schweinchen_contradicted", "schweinchen")
+        return deal
+    readings: list[bool | None] = [True, False] if played else [None]
     candidates: list[PlayedDeal] = []
     first_error: RulesError | None = None
     for declared in readings:
