@@ -366,7 +366,7 @@ def test_wrong_method_and_unknown_path_answer_in_json(api):
                     lambda children: st.lists(children, max_size=4)
                     | st.dictionaries(st.text(max_size=8), children, max_size=4),
                     max_leaves=12),
-       st.sampled_from(["trick", "legal", "announcements", "score"]))
+       st.sampled_from(["trick", "legal", "announcements", "score", "analyse"]))
 @settings(max_examples=200, deadline=None)
 def test_fuzzed_bodies_never_crash(api, body, endpoint):
     response = post(api, endpoint, body)

@@ -36,7 +36,7 @@ def test_api_conforms_to_its_schema(case):
     assert response.status_code < 500
 
 
-@pytest.mark.parametrize("name", ["trick", "legal", "announcements", "score"])
+@pytest.mark.parametrize("name", ["trick", "legal", "announcements", "score", "analyse"])
 @pytest.mark.parametrize("method", ["GET", "PUT", "PATCH", "DELETE"])
 def test_a_wrong_method_is_a_405_with_allow(name, method):
     client = app.test_client()
@@ -47,7 +47,7 @@ def test_a_wrong_method_is_a_405_with_allow(name, method):
                                          "message": "This endpoint only answers POST requests."}
 
 
-@pytest.mark.parametrize("name", ["trick", "legal", "announcements", "score", "openapi.json"])
+@pytest.mark.parametrize("name", ["trick", "legal", "announcements", "score", "analyse", "openapi.json"])
 def test_options_advertises_only_the_served_methods(name):
     options = app.test_client().open(f"/api/v1/{name}", method="OPTIONS")
     served = {"GET", "HEAD"} if name == "openapi.json" else {"POST"}

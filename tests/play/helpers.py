@@ -6,8 +6,7 @@ import random
 
 from tutor.play.deal import Position, position
 from tutor.play.moves import Move
-from tutor.rules.cards import ACE_OF_DIAMONDS, parse_card
-from tutor.rules.deals import replay
+from tutor.rules.cards import parse_card
 from tutor.rules.games import game_table, is_normal_type
 from tutor.rules.rulesets import RuleSet
 
@@ -62,23 +61,4 @@ def check_legal(p: Position) -> None:
             played.append(card)
 
 
-def reads_back_or_schweinchen(p: Position) -> bool:
-    """The deal form replays to the tricks played; where it does not, the only cause is
-    that the tricks also fit a declared Schweinchen (two A♦ in one hand) under the option."""
-    result = p.result
-    assert result is not None
-    if result.reads_back():
-        return True
-    form = result.deal_form
-    deal = replay(
-        p.rules,
-        form["game"],
-        form["first_leader"],
-        [[parse_card(c) for c in t] for t in form["tricks"]],
-        form["parties"],
-    )
-    assert p.rules.schweinchen and any(h.count(ACE_OF_DIAMONDS) == 2 for h in deal.hands), form
-    return False
-
-
-__all__ = ["DDV", "PAGAT", "RULES", "Move", "random_human", "check_legal", "reads_back_or_schweinchen"]
+__all__ = ["DDV", "PAGAT", "RULES", "Move", "random_human", "check_legal"]

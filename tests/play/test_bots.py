@@ -93,3 +93,15 @@ def test_poverty_exchange_cards():
     assert len(returned) == 3 and not any(NORMAL.is_trump(c) for c in returned)
     assert bots.accepts_poverty(DDV, cards("10H 10H QS QS QH QD JC JS JD AD AS 9C"))
     assert not bots.accepts_poverty(DDV, cards("QD JH 9D AS 10S KS 9S AH KH 9H AC 10C"))
+
+
+def test_the_fox_is_kept_only_where_its_loss_scores():
+    """PLAY-REVIEW.md §5 row 13: the A♦ is a fox in normal-type games only, and never as a
+    declared Schweinchen; the engine's table says which."""
+    hand = cards("AD JD")
+    assert card_id(bots.lead(NORMAL, hand, False, False, [0, 0, 0, 0])) == "JD"  # the fox is kept back
+    solo = game_table("solo_diamonds", DDV)
+    assert card_id(bots.lead(solo, hand, False, False, [0, 0, 0, 0])) == "AD"  # just a trump in a solo
+    pigs = game_table("normal", DDV.with_options(schweinchen=True))
+    assert card_id(bots.lead(pigs, cards("AD 9D"), False, False, [0, 0, 0, 0])) == "9D"
+    assert pigs.fox != NORMAL.fox == parse_card("AD")

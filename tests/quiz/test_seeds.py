@@ -6,7 +6,9 @@ question links, so make one only on purpose, and then update the digest.
 Changed on purpose: winner, legal and announce at level 0 no longer ask trivial questions
 (a trick only one card could take, a hand whose every card is legal, a moment where nobody
 or everybody may announce), so their level-0 seeds find other positions; levels 1-3 keep
-their questions."""
+their questions. The winner's reasons gained two facts (how many trumps the trick holds,
+whether the game has any), so that a lone trump is not called "the highest" and an aces solo
+never says nobody played a trump: the same questions, the digest taken again."""
 from __future__ import annotations
 
 import hashlib
@@ -19,7 +21,7 @@ from tutor.rules.rulesets import RuleSet
 RULES = (RuleSet.named("ddv"), RuleSet.named("pagat"),
          RuleSet.named("ddv").with_options(deck=40, schweinchen=True, dullen="second_wins", poverty=True))
 DIGESTS = {
-    "winner": "0002cc6a2c8510ce",
+    "winner": "b4e5364cab964121",
     "legal": "0455675753fb387f",
     "trumps": "e358d0385927259f",
     "points": "59ee7262fce8aaac",

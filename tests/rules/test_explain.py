@@ -47,7 +47,19 @@ def test_second_dulle_loses_in_the_last_trick_under_seed_001s_variant():
 
 def test_a_trump_on_a_plain_lead_wins_and_is_named():
     reason = trick_reason(["AS", "10S", "9D", "KS"], "normal", DDV)
-    assert reason.code == "trump_on_plain" and reason.params == {"card": "9D", "winner": 2, "suit": "S"}
+    assert reason.code == "trump_on_plain" and reason.params == {"card": "9D", "winner": 2, "suit": "S", "trumps": 1}
+    two = trick_reason(["AS", "JD", "9D", "KS"], "normal", DDV)
+    assert two.code == "trump_on_plain" and two.params["trumps"] == 2 and two.params["card"] == "JD"
+
+
+def test_a_trick_says_how_many_trumps_it_holds_and_whether_the_game_has_any():
+    led = trick_reason(["9D", "AS", "KH", "9C"], "normal", DDV)
+    assert led.code == "highest_trump" and led.params["trumps"] == 1
+    assert trick_reason(["KC", "9C", "AC"], "normal", DDV).params["trumpless"] is False
+    aces = trick_reason(["KC", "AH", "9C"], "solo_aces", DDV)
+    assert aces.code == "off_suit_cannot_win" and aces.params["trumpless"] is True
+    assert trick_reason(["KC", "AC"], "solo_aces", DDV).params == {
+        "card": "AC", "winner": 1, "suit": "C", "trumpless": True}
 
 
 def test_a_discard_cannot_win():

@@ -14,7 +14,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tutor.play import position
-from tutor.play.moves import MAX_MOVES
+from tutor.play.moves import MAX_MOVES, Move
 from tutor.rules.rulesets import RuleSet
 from tutor.web.base.rules import rules_key
 from tutor.web.play.views import check_tricks
@@ -123,8 +123,7 @@ def finish(client, html: str, url: str) -> dict:
     q = query(url)
     p = position(RuleSet.named("ddv") if "r" not in q else _rules(q["r"]), int(q["s"]), q.get("m", ""), int(q["l"]))
     assert p.result is not None and data == p.result.as_json()
-    if not p.result.reads_back():
-        pytest.skip("a Schweinchen deal whose tricks read back as declared (Result.reads_back)")
+    assert p.result.reads_back()  # the form says who declared Schweinchen: it always reads back
     api = client.post("/api/v1/score", json=data["deal"])
     assert api.status_code == 200, api.get_json()
     assert api.get_json() == data["score"]
@@ -417,3 +416,33 @@ def test_the_computer_players_announcements_are_shown(client):
             assert "Announcements:" in html and ["You", "West", "North", "East"][a.seat] + ":" in html
             return
     raise AssertionError("no computer announcement")
+
+
+def test_the_wedding_partner_named_is_the_one_who_took_the_clarifying_trick(client):
+    """PLAY-REVIEW.md §4.2.1: the page named the next trick's winner as the partner."""
+    checked = 0
+    for seed in range(400):
+        p = position(DDV, seed, "", 1)
+        if p.game != "wedding" or p.declarer == 0 or p.turn.kind != "play":
+            continue
+        moves = ""
+        while p.game == "wedding" and not any(r.cause == "clarification" for t in p.tricks for r in t.reveals):
+            if p.turn is None:
+                break
+            moves = p.then(Move("card", p.turn.options[0]))
+            p = position(DDV, seed, moves, 1)
+        if p.game != "wedding":
+            continue  # the groom took the first three tricks
+        partner = next(s for s in range(4) if p.parties[s] == "re" and s != p.declarer)
+        html = client.get(start_url(DDV, seed, 1) + "&" + urlencode({"m": moves})).get_data(as_text=True)
+        names = ["You", "West", "North", "East"]
+        if partner == 0:
+            assert "You took this trick: you are the wedding’s partner" in html
+        else:
+            assert f"{names[partner]} took this trick: {names[partner]} is the wedding’s partner" in html
+        for wrong in set(range(1, 4)) - {partner}:
+            assert f"{names[wrong]} took this trick: {names[wrong]} is the wedding’s partner" not in html
+        checked += 1
+        if checked == 4:
+            break
+    assert checked == 4

@@ -17,9 +17,10 @@ from collections.abc import Sequence
 from functools import cache
 from typing import Final
 
-from tutor.rules.announcements import NONE
-from tutor.rules.cards import ACE_OF_DIAMONDS, POINTS, QUEEN_OF_CLUBS, TEN_OF_HEARTS, Card, make_card, rank_of
-from tutor.rules.games import GameTable, game_table
+from tutor.rules.announcements import NONE, other
+from tutor.rules.cards import ACE_OF_DIAMONDS, POINTS, QUEEN_OF_CLUBS, TEN_OF_HEARTS, Card, rank_of
+from tutor.rules.deal import Deal
+from tutor.rules.games import GameTable, game_table, is_solo
 from tutor.rules.reservations import (
     ANNOUNCED_SOLOS,
     HEALTHY,
@@ -34,8 +35,6 @@ PARTNER: Final = 1
 OPPONENT: Final = -1
 UNKNOWN: Final = 0
 _ACES: Final = frozenset(c for c in range(24) if rank_of(c) == "A")
-# The four highest trumps of the normal game and of every suit solo: 10♥, Q♣, Q♠, Q♥.
-_TOP_OF_SUIT_SOLOS: Final = frozenset((TEN_OF_HEARTS, QUEEN_OF_CLUBS, make_card("Q", "S"), make_card("Q", "H")))
 
 
 @cache
@@ -76,7 +75,8 @@ def solo_wish(rules: RuleSet, hand: Sequence[Card]) -> str | None:
     """A solo for a very strong hand, or None (most hands)."""
     size = len(hand)
     ranks = Counter(rank_of(c) for c in hand)
-    high = sum(c in _TOP_OF_SUIT_SOLOS for c in hand)
+    top = frozenset(game_table("solo_clubs", rules).trumps[:4])  # the four highest trumps of every suit solo
+    high = sum(c in top for c in hand)
     if high < 5 and ranks["Q"] < 6 and ranks["J"] < 6 and ranks["A"] <= size // 2:
         return None  # no solo below can be strong enough: most hands stop here
     for solo in ANNOUNCED_SOLOS:
@@ -156,7 +156,43 @@ def announcement_wish(table: GameTable, hand: Sequence[Card], soloist: bool) -> 
     return wish, reply
 
 
+def announcement(deal: Deal, seat: int, wish: tuple[int, int]) -> int | None:
+    """The level ``seat`` announces up to before its card, or None: its wish when the rules
+    allow it, else its reply to the other party, else at least its party's own name."""
+    party = deal.own_party(seat)
+    if party is None:
+        return None
+    wanted, reply = wish
+    own, opponent = deal.levels[party], deal.levels[other(party)]
+    if wanted <= own and (opponent == NONE or reply <= own):
+        return None
+    allowed = deal.allowed_levels(seat)
+    for target in (wanted, reply if opponent != NONE else NONE, 0 if wanted >= 0 else NONE):
+        if target > own and target in allowed:
+            return target
+    return None
+
+
 # --- Cards --------------------------------------------------------------------------------
+
+
+def choose_card(deal: Deal, seat: int) -> Card:
+    """The card the computer player at ``seat`` plays now, from what that seat knows: its
+    own hand, the cards on the table and the parties as far as they are known to it."""
+    table, hand, trick = deal.table, deal.hands[seat], deal.trick
+    known = deal.known(seat)
+    if not trick:
+        soloist = is_solo(deal.game) and deal.parties[seat] == "re"
+        groom_seeking = deal.clarified == 0
+        return lead(table, hand, known[seat] == "re" and not groom_seeking, soloist, deal.led)
+    legal = table.legal(hand, trick)
+    if len(legal) == 1:
+        return legal[0]
+    last_trick = len(deal.tricks) == deal.count - 1
+    holder = (deal.leader + table.winner(trick, last_trick)) % 4
+    mine, theirs = known[seat], known[holder]
+    relation = UNKNOWN if mine is None or theirs is None else (PARTNER if mine == theirs else OPPONENT)
+    return follow(table, legal, trick, relation, last_trick)
 
 
 def lead(table: GameTable, hand: Sequence[Card], trumps_first: bool, soloist: bool, led: Sequence[int]) -> Card:
@@ -169,7 +205,7 @@ def lead(table: GameTable, hand: Sequence[Card], trumps_first: bool, soloist: bo
     if trumps_first and trumps:
         if soloist:
             return max(trumps, key=lambda c: power[c])
-        return min(trumps, key=lambda c: (c in kept, c == ACE_OF_DIAMONDS, power[c]))
+        return min(trumps, key=lambda c: (c in kept, c == table.fox, power[c]))
     if plain:
         fresh_aces = [c for c in plain if c in _ACES and not led[suit_class[c]]]
         if fresh_aces:
@@ -177,7 +213,7 @@ def lead(table: GameTable, hand: Sequence[Card], trumps_first: bool, soloist: bo
         if soloist and not table.trumps:
             return max(plain, key=lambda c: (power[c], -c))
         return min(plain, key=lambda c: (POINTS[c], power[c]))
-    return min(trumps, key=lambda c: (c in kept, c == ACE_OF_DIAMONDS, power[c]))
+    return min(trumps, key=lambda c: (c in kept, c == table.fox, power[c]))
 
 
 def follow(table: GameTable, legal: Sequence[Card], trick: Sequence[Card], holder: int, last_trick: bool) -> Card:
@@ -211,5 +247,6 @@ def follow(table: GameTable, legal: Sequence[Card], trick: Sequence[Card], holde
         cheap = [c for c in winners if c not in kept]
         if cheap and (points >= 10 or position == 2):
             return max(cheap, key=lambda c: power[c])
-    # Cannot or need not take it: the card worth least, keeping the trumps and the fox.
-    return min(legal, key=lambda c: (c in kept, c == ACE_OF_DIAMONDS, POINTS[c], suit_class[c] == 4, power[c]))
+    # Cannot or need not take it: the card worth least, keeping the trumps and the fox (an
+    # A♦ only where its loss scores: the engine's table knows, RULES.md §8).
+    return min(legal, key=lambda c: (c in kept, c == table.fox, POINTS[c], suit_class[c] == 4, power[c]))

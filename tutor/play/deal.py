@@ -27,12 +27,9 @@ from typing import Any, Final
 from tutor.play.moves import Move, decode_moves, encode_moves
 from tutor.play.run import HUMAN, LEVELS, SEATS, Run, sort_hand, wedding_allowed
 from tutor.play.views import AnnouncementMade, AnnounceOption, PlayedCard, PovertyView, Result, Reveal, TrickView, Turn
-from tutor.rules.announcements import NONE, announcement_id
 from tutor.rules.cards import POINTS, card_id
-from tutor.rules.deals import PlayedDeal
+from tutor.rules.deal import Deal as EngineDeal
 from tutor.rules.errors import RulesError
-from tutor.rules.explain import trick_reason
-from tutor.rules.games import is_normal_type
 from tutor.rules.reservations import poverty_trumps
 from tutor.rules.rulesets import RuleSet
 
@@ -113,25 +110,32 @@ class Position:
         self.moves = moves
         self.dealer, self.redeals = run.dealer, run.redeals
         self.said = tuple(run.said)
-        self.game = run.game
+        self.game = run.deal.game if run.deal else run.game
         self.declarer = run.declarer if self.game else None
         self.first_leader = run.first_leader if self.game else None
         self.turn = run.turn
-        seat = HUMAN if run.human is None else run.human
-        self.hand = tuple(card_id(c) for c in sort_hand(run.hands[seat], run.table)) if run.hands else ()
-        self.hands = tuple(tuple(card_id(c) for c in h) for h in run.hands)
+        seat = run.viewer
+        hands = run.hands
+        self.hand = tuple(card_id(c) for c in sort_hand(hands[seat], run.table)) if hands else ()
+        self.hands = tuple(tuple(card_id(c) for c in h) for h in hands)
         self.dealt = tuple(tuple(card_id(c) for c in h) for h in run.dealt)
         self.parties = tuple(run.parties)
-        self.known = tuple(run.know[seat])
-        self.trick = tuple(PlayedCard((run.leader + i) % SEATS, card_id(c)) for i, c in enumerate(run.trick))
+        self.known = run.known()
+        deal = run.deal
+        on_table = enumerate(deal.trick) if deal else enumerate(())
+        self.trick = tuple(PlayedCard((deal.leader + i) % SEATS, card_id(c)) for i, c in on_table) if deal else ()
         self.announcements = tuple(run.announced)
-        self.levels = {
-            p: announcement_id(run.levels[p], p) if run.levels[p] != NONE else None for p in ("re", "kontra")
-        }
+        self.levels = deal.announced() if deal else {"re": None, "kontra": None}
 
     @property
     def over(self) -> bool:
         return self.turn is None
+
+    @property
+    def deal(self) -> EngineDeal | None:
+        """The engine's deal as far as it has gone (None while the reservations are open):
+        what the analysis reviews."""
+        return self._run.deal
 
     @cached_property
     def poverty(self) -> PovertyView | None:
@@ -149,51 +153,43 @@ class Position:
 
     @cached_property
     def tricks(self) -> tuple[TrickView, ...]:
-        run = self._run
+        run, deal = self._run, self._run.deal
+        if deal is None:
+            return ()
+        viewer = run.viewer
+        reveals: dict[int, list[Reveal]] = {}
+        for reveal in deal.reveals(viewer):
+            reveals.setdefault(reveal.trick, []).append(reveal)
         views = []
-        last = run.rules.tricks - 1
-        for t, trick in enumerate(run.tricks):
-            game = run.trick_games[t]
-            ids = [card_id(c) for c in trick]
-            known = run.human_known[t]
+        for t, trick in enumerate(deal.tricks):
+            known = deal.known_after(viewer, t)
             running: dict[str, int] | None = None
             if None not in known:  # every party known: what each has taken so far
                 running = {"re": 0, "kontra": 0}
                 for k in range(t + 1):
-                    running[known[run.winners[k]] or "kontra"] += sum(POINTS[c] for c in run.tricks[k])
+                    running[known[deal.winners[k]] or "kontra"] += sum(POINTS[c] for c in deal.tricks[k])
             views.append(
                 TrickView(
                     t + 1,
-                    run.leaders[t],
-                    tuple(PlayedCard((run.leaders[t] + i) % SEATS, c) for i, c in enumerate(ids)),
-                    run.winners[t],
-                    trick_reason(ids, game, run.played_rules if is_normal_type(game) else run.rules, t == last),
+                    deal.leaders[t],
+                    tuple(PlayedCard((deal.leaders[t] + i) % SEATS, card_id(c)) for i, c in enumerate(trick)),
+                    deal.winners[t],
+                    deal.trick_reason(t),
                     sum(POINTS[c] for c in trick),
-                    tuple(r for k, r in run.reveals if k == t),
-                    tuple(a for a in run.announced if a.trick == t + 1),
+                    tuple(reveals.get(t, ())),
+                    tuple(a for a in deal.announcements if a.trick == t + 1),
                     running,
-                    game,
+                    deal.trick_games[t],
                 )
             )
         return tuple(views)
 
     @cached_property
     def result(self) -> Result | None:
-        run = self._run
-        if run.turn is not None or len(run.tricks) < run.rules.tricks:
+        run, deal = self._run, self._run.deal
+        if run.turn is not None or deal is None or not deal.over:
             return None
-        form = run.deal_form()
-        deal = PlayedDeal(
-            run.rules,
-            form["game"],
-            tuple(map(tuple, run.dealt)),
-            tuple(map(tuple, run.tricks)),
-            tuple(run.leaders),
-            tuple(run.winners),
-            tuple(form["parties"]),
-        )
-        score = deal.score(form["announcements"]["re"], form["announcements"]["kontra"])
-        return Result(score, tuple(run.winners), form)
+        return Result(deal.outcome(), tuple(deal.winners), run.deal_form())
 
     def deal_form(self) -> dict[str, Any] | None:
         """The deal as the API's deal-form request, at the end (None before)."""

@@ -8,7 +8,8 @@ from typing import Any
 
 from tutor.play.moves import Move
 from tutor.rules.cards import parse_card
-from tutor.rules.deals import replay
+from tutor.rules.deal import Announcement, Reveal
+from tutor.rules.deals import READ_FROM_TRICKS, replay
 from tutor.rules.explain import Reason
 from tutor.rules.rulesets import parse_rules
 from tutor.rules.scoring import Score
@@ -20,29 +21,9 @@ class PlayedCard:
     card: str
 
 
-@dataclass(frozen=True, slots=True)
-class Reveal:
-    """Something that showed a player's party: ``cause`` is ``old_one`` (a Q♣ played),
-    ``announcement``, ``clarification`` (a wedding's partner took a trick), ``wedding_solo``
-    (the groom took the first three tricks), ``silent_wedding`` (one player played both
-    Q♣) or ``deduced`` (the other parties follow from what is known). Only what the
-    human did not know before is a reveal."""
-
-    cause: str
-    seat: int
-    party: str
-
-
-@dataclass(frozen=True, slots=True)
-class AnnouncementMade:
-    """An announcement at the table: who, for which party, the id of the highest level it
-    reached ("up to"), the cards the announcer still held, and in which trick (1-based)."""
-
-    seat: int
-    party: str
-    id: str
-    cards_in_hand: int
-    trick: int
+# What revealed a party and an announcement at the table are the engine's own values.
+AnnouncementMade = Announcement
+__all__ = ["AnnouncementMade", "AnnounceOption", "PlayedCard", "PovertyView", "Result", "Reveal", "TrickView", "Turn"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,10 +48,15 @@ class TrickView:
 @dataclass(frozen=True, slots=True)
 class AnnounceOption:
     """An announcement the human may make now, and ``until``: the fewest cards he may hold
-    and still make it (with nothing else said meanwhile)."""
+    and still make it (with nothing else said meanwhile). ``reason``: why it is allowed now
+    (``in_time``, or ``rides_along`` for a level 0 that comes late with a higher level, or
+    ``reply_in_time``); ``until_reason``: the rule that closes it after ``until`` (its own
+    deadline, a skipped lower level's, the reply window's)."""
 
     id: str
     until: int
+    reason: Reason | None = None
+    until_reason: Reason | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,7 +67,8 @@ class Turn:
     ``poverty_accept`` (accept or decline), or ``play`` (``options``: the legal card ids,
     ``reason`` the rule that makes them legal, ``announce`` what he may announce first and
     ``deadlines_passed``: announcements that were open at his last turn and are not any
-    more)."""
+    more, with ``passed_reasons`` the rule that closed each: its own deadline, or a
+    skipped lower level's)."""
 
     kind: str
     options: tuple[str, ...]
@@ -93,6 +80,7 @@ class Turn:
     must: tuple[str, ...] = ()
     chosen: tuple[str, ...] = ()
     count: int = 0
+    passed_reasons: tuple[Reason, ...] = ()
 
     def moves(self) -> list[Move]:
         """Every move that is possible now (announcements before cards)."""
@@ -128,11 +116,10 @@ class Result:
 
     def reads_back(self) -> bool:
         """Whether the engine's replay of ``deal_form`` (what ``POST /api/v1/score`` does)
-        takes the same tricks. Not always so with the Schweinchen on: the deal form carries
-        no hands, and when the tricks also fit a deal in which one seat held both A♦, the
-        replay reads them as declared Schweinchen (tutor.rules.deals.replay)."""
+        takes the same tricks; the form names who declared Schweinchen, so it always does."""
         form = self.deal_form
         rules = parse_rules(form["rules"])
         tricks = [[parse_card(c) for c in trick] for trick in form["tricks"]]  # our own ids: valid
-        deal = replay(rules, form["game"], form["first_leader"], tricks, form["parties"])
+        deal = replay(rules, form["game"], form["first_leader"], tricks, form["parties"],
+                      form.get("schweinchen", READ_FROM_TRICKS))
         return deal.winners == self.winners

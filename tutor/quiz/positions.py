@@ -10,20 +10,13 @@ from dataclasses import dataclass, field
 from typing import Any, Final
 
 from tutor.rules.cards import QUEEN_OF_CLUBS, Card
-from tutor.rules.deals import (
-    PlayedDeal,
-    deal_hands,
-    normal_parties,
-    play_randomly,
-    schweinchen_declared,
-    wedding_parties,
-)
-from tutor.rules.explain import poverty_parties
+from tutor.rules.deal import Deal, Poverty
+from tutor.rules.deals import PlayedDeal, deal_hands, play_randomly
 from tutor.rules.games import GameTable, game_table, is_normal_type
 from tutor.rules.reservations import (
     ANNOUNCED_SOLOS,
+    HEALTHY,
     Reservation,
-    decide,
     exchange_poverty,
     may_declare_poverty,
     poverty_trumps,
@@ -70,9 +63,26 @@ def pick_game(rng: random.Random, level: int, rules: RuleSet) -> str:
     return rng.choice(games)
 
 
-def _play(rng: random.Random, rules: RuleSet, game: str, hands: list[list[Card]], leader: int) -> tuple[GameTable, Played]:
-    table = game_table(game, schweinchen_declared(rules, game, hands))
-    return table, play_randomly(rng, table, hands, leader)
+def _play(rng: random.Random, deal: Deal) -> GameTable | None:
+    """Play the deal out legally at random (the engine's fast random play, which a property
+    test holds to the deal's own rules), card by card on the deal; the table it was played
+    with. None when the deal changed its trumps on the way (a wedding that became a solo
+    loses a declared Schweinchen) so that the random tricks no longer go as they went."""
+    table = deal.table
+    tricks, _, _ = play_randomly(rng, table, deal.hands, deal.leader)
+    for trick in tricks:
+        if not deal.table.same_play(table):
+            return None
+        for card in trick:
+            deal.play(card)
+    return table
+
+
+def _played(rng: random.Random, deal: Deal) -> GameTable:
+    """A deal that keeps its trumps, played out at random (see ``_play``)."""
+    table = _play(rng, deal)
+    assert table is not None  # only a wedding changes its trumps
+    return table
 
 
 def _give_both_old_ones(rng: random.Random, hands: list[list[Card]]) -> int:
@@ -107,14 +117,6 @@ def _swap(hands: list[list[Card]], seat: int, card: Card, other: int, other_card
     hands[other].sort()
 
 
-Played = tuple[list[tuple[Card, ...]], list[int], list[int]]  # tricks, their leaders and winners
-
-
-def _deal(rules: RuleSet, game: str, hands: list[list[Card]], played: Played, parties: tuple[str, ...]) -> PlayedDeal:
-    tricks, leaders, winners = played
-    return PlayedDeal(rules, game, tuple(tuple(h) for h in hands), tuple(tricks), tuple(leaders), tuple(winners), parties)
-
-
 def play(rng: random.Random, rules: RuleSet, game: str, dealer: int | None = None) -> Position:
     """A whole deal of ``game`` (a wedding may turn into a wedding solo), played legally."""
     if dealer is None:
@@ -123,34 +125,31 @@ def play(rng: random.Random, rules: RuleSet, game: str, dealer: int | None = Non
     hands = deal_hands(rng, rules)
     if game == "normal":
         _split_old_ones(rng, hands)
-        table, played = _play(rng, rules, "normal", hands, left)
-        return Position(_deal(rules, "normal", hands, played, normal_parties(hands)), table, dealer)
+        deal = Deal.start(rules, dealer, [HEALTHY] * SEATS, hands)
+        table = _played(rng, deal)
+        return Position(deal.played(), table, dealer)
     if game in ("wedding", "wedding_solo"):
         groom = _give_both_old_ones(rng, hands)
         while True:
-            table, played = _play(rng, rules, "wedding", hands, left)
-            became, parties = wedding_parties(groom, played[2])
+            deal = Deal(rules, hands, "wedding", left, declarer=groom, dealer=dealer)
             # As random_deal does: a wedding solo loses a declared Schweinchen, so the tricks
-            # must have gone the same way under the solo's trumps.
-            if became == "wedding" or game_table(became, schweinchen_declared(rules, became, hands)).same_play(table):
-                break
-        deal = _deal(rules, became, hands, played, parties)
-        return Position(deal, table, dealer, {"groom": groom})
+            # must have gone the same way under the solo's trumps, else they are played again.
+            played_with = _play(rng, deal)
+            if played_with is not None:
+                return Position(deal.played(), played_with, dealer, {"groom": groom})
     if game == "silent_wedding":
         groom = _give_both_old_ones(rng, hands)
-        table, played = _play(rng, rules, game, hands, left)
-        parties = tuple("re" if s == groom else "kontra" for s in range(SEATS))
-        return Position(_deal(rules, game, hands, played, parties), table, dealer, {"groom": groom})
+        deal = Deal.start(rules, dealer, [HEALTHY] * SEATS, hands)  # healthy with both Q♣: silent
+        table = _played(rng, deal)
+        return Position(deal.played(), table, dealer, {"groom": groom})
     if game == "poverty":
         return _poverty(rng, rules, hands, dealer)
     soloist = int(rng.random() * SEATS)
     compulsory = rules.ruleset == "ddv" and rng.random() < 0.5
     reservations = [Reservation("solo", game, compulsory) if s == soloist else Reservation() for s in range(SEATS)]
-    leader = decide(rules, dealer, reservations).leader
-    table, played = _play(rng, rules, game, hands, leader)
-    parties = tuple("re" if s == soloist else "kontra" for s in range(SEATS))
-    info = {"soloist": soloist, "compulsory": compulsory}
-    return Position(_deal(rules, game, hands, played, parties), table, dealer, info)
+    deal = Deal.start(rules, dealer, reservations, hands)
+    table = _played(rng, deal)
+    return Position(deal.played(), table, dealer, {"soloist": soloist, "compulsory": compulsory})
 
 
 def _poverty(rng: random.Random, rules: RuleSet, hands: list[list[Card]], dealer: int) -> Position:
@@ -169,10 +168,11 @@ def _poverty(rng: random.Random, rules: RuleSet, hands: list[list[Card]], dealer
     passed = trumps + plain[: 3 - len(trumps)]
     returned = rng.sample(hands[acceptor] + passed, 3)
     hands[poor], hands[acceptor] = exchange_poverty(hands[poor], hands[acceptor], passed, returned)
-    table, played = _play(rng, rules, "poverty", hands, (dealer + 1) % SEATS)
-    parties = poverty_parties(poor, acceptor)
-    info = {"poor": poor, "acceptor": acceptor, "passed_trumps": len(trumps)}
-    return Position(_deal(rules, "poverty", hands, played, parties), table, dealer, info)
+    exchange = Poverty(poor, acceptor, len(trumps), len(poverty_trumps(returned)), tuple(passed), tuple(returned))
+    reservations = [Reservation("poverty") if s == poor else HEALTHY for s in range(SEATS)]
+    deal = Deal.start(rules, dealer, reservations, hands, exchange)
+    table = _played(rng, deal)
+    return Position(deal.played(), table, dealer, {"poor": poor, "acceptor": acceptor, "passed_trumps": len(trumps)})
 
 
 def schweinchen_in_play(position: Position) -> bool:

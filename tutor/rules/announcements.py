@@ -155,3 +155,20 @@ def may_announce(
         for level in range(SCHWARZ + 1)
         if may_announce_level(level, own_level, opponent_level, cards_in_hand, rules, wedding_clarified_in_trick)
     ]
+
+
+def announce_until(
+    target: int, own: int, opponent: int, cards_in_hand: int, rules: RuleSet, wedding: int | None = None
+) -> int:
+    """The fewest cards a player may hold and still announce up to ``target``, as things
+    stand now (nobody announcing anything meanwhile): the "until" of an offer. Deadlines
+    only ever close as cards are played, so this counts down while the offer holds.
+
+    >>> ddv = RuleSet.named("ddv")
+    >>> announce_until(2, NONE, NONE, 12, ddv)  # no 60 must come with no 90, due with 10 cards
+    10
+    """
+    until = cards_in_hand
+    while until > 0 and may_announce_level(target, own, opponent, until - 1, rules, wedding):
+        until -= 1
+    return until

@@ -11,7 +11,7 @@ import random
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 from tutor.rules.cards import (
     ACE_OF_DIAMONDS,
@@ -248,55 +248,78 @@ def parse_card_in(value: Any, rules: RuleSet, field: str) -> Card:
     return card
 
 
-def _replay(
-    table: GameTable, tricks: Sequence[Sequence[Card]], first_leader: int
-) -> tuple[list[int], list[int], list[list[Card]], RulesError | None]:
-    """Seats by trick winners, the hands they imply, and the first card played against the
-    follow-suit rule (as an error), if any."""
-    leaders, winners = [], []
+def _seats(table: GameTable, tricks: Sequence[Sequence[Card]], first_leader: int) -> list[list[Card]]:
+    """The hands the tricks imply: each card to the seat that played it, the seats following
+    from each trick's winner under ``table``."""
     hands: list[list[Card]] = [[] for _ in range(SEATS)]
     leader = first_leader
     for t, trick in enumerate(tricks):
-        leaders.append(leader)
         for i, card in enumerate(trick):
             hands[(leader + i) % SEATS].append(card)
         leader = (leader + table.winner(trick, t == len(tricks) - 1)) % SEATS
-        winners.append(leader)
-    remaining = [list(h) for h in hands]
+    return [sorted(h) for h in hands]
+
+
+def _replay(
+    rules: RuleSet, game: str, tricks: Sequence[Sequence[Card]], first_leader: int, parties: Sequence[str],
+    declared: bool | None,
+) -> tuple[PlayedDeal | None, RulesError | None]:
+    """The deal the tricks make when played card by card on the engine's Deal (with the
+    Schweinchen declared or not, None: as the option says), or the first card it refuses."""
+    from tutor.rules.deal import Deal  # the stateful deal builds on this module's PlayedDeal
+
+    played_rules = rules if declared is None else rules.with_options(schweinchen=declared)
+    hands = _seats(game_table(game, played_rules), tricks, first_leader)
+    deal = Deal(rules, hands, game, first_leader, parties=parties, schweinchen=declared)
     for t, trick in enumerate(tricks):
         for i, card in enumerate(trick):
-            seat = (leaders[t] + i) % SEATS
-            if card not in table.legal(remaining[seat], trick[:i]):
-                error = RulesError("illegal_card", f"tricks.{t}.{i}", card=card_id(card), trick=t + 1, seat=seat)
-                return leaders, winners, hands, error
-            remaining[seat].remove(card)
-    return leaders, winners, hands, None
+            seat = deal.turn
+            try:
+                deal.play(card)
+            except RulesError:
+                return None, RulesError("illegal_card", f"tricks.{t}.{i}", card=card_id(card), trick=t + 1, seat=seat)
+    return deal.played(), None
+
+
+# What the deal form's "schweinchen" is when the caller leaves it out: read it from the tricks.
+READ_FROM_TRICKS: Final = -1
 
 
 def replay(
-    rules: RuleSet, game: str, first_leader: int, tricks: Sequence[Sequence[Card]], parties: Sequence[str]
+    rules: RuleSet, game: str, first_leader: int, tricks: Sequence[Sequence[Card]], parties: Sequence[str],
+    schweinchen: int | None = READ_FROM_TRICKS,
 ) -> PlayedDeal:
-    """Rebuild a whole deal from its tricks, checking every card against the rules.
+    """Rebuild a whole deal from its tricks, each card played on the engine's Deal, which
+    refuses any card against the rules.
 
-    With Schweinchen on in a normal-type game, both A♦ count as declared exactly when one
-    seat held them; if the replay is illegal either way, the deal is refused (API.md). When
-    both readings give a legal deal, the one whose hands fit the given parties (the Q♣
-    holders, a wedding's partner) is taken, and otherwise the declared one."""
+    ``schweinchen``: the seat that declared both A♦ (RULES.md §3), or None for nobody; the
+    declaration is then taken as given, and tricks that contradict it (the declarer did not
+    hold both, or somebody held both without declaring) are refused. Left out, with
+    Schweinchen on in a normal-type game, both A♦ count as declared exactly when one seat
+    held them; if the replay is illegal either way, the deal is refused (API.md). When both
+    readings give a legal deal, the one whose hands fit the given parties (the Q♣ holders, a
+    wedding's partner) is taken, and otherwise the declared one."""
     parties = check_parties(parties, game)
-    attempts = [rules]
-    if rules.schweinchen and is_normal_type(game):
-        attempts.append(_without_schweinchen(rules))
+    played = rules.schweinchen and is_normal_type(game)
+    if schweinchen != READ_FROM_TRICKS:
+        if schweinchen is not None and not played:
+            raise RulesError("schweinchen_not_played", "schweinchen")
+        deal, error = _replay(rules, game, tricks, first_leader, parties, schweinchen is not None if played else None)
+        if deal is None:
+            raise error or RulesError("schweinchen_mismatch", "tricks")
+        doubles = [s for s, h in enumerate(deal.hands) if h.count(ACE_OF_DIAMONDS) == 2]
+        if played and doubles != ([] if schweinchen is None else [schweinchen]):
+            raise RulesError("schweinchen_contradicted", "schweinchen")
+        return deal
+    readings: list[bool | None] = [True, False] if played else [None]
     candidates: list[PlayedDeal] = []
     first_error: RulesError | None = None
-    for attempt in attempts:
-        leaders, winners, hands, error = _replay(game_table(game, attempt), tricks, first_leader)
-        declared = attempt.schweinchen and is_normal_type(game)
-        one_seat_both = any(h.count(ACE_OF_DIAMONDS) == 2 for h in hands)
-        if error is None and (declared == one_seat_both or len(attempts) == 1):
-            hands_dealt = tuple(tuple(sorted(h)) for h in hands)
-            trick_tuples = tuple(tuple(t) for t in tricks)
-            candidate = PlayedDeal(rules, game, hands_dealt, trick_tuples, tuple(leaders), tuple(winners), parties)
-            candidates.append(candidate)
+    for declared in readings:
+        deal, error = _replay(rules, game, tricks, first_leader, parties, declared)
+        if deal is not None:
+            one_seat_both = any(h.count(ACE_OF_DIAMONDS) == 2 for h in deal.hands)
+            if declared is None or declared == one_seat_both:
+                candidates.append(deal)
         first_error = first_error or error
     if not candidates:
         raise first_error or RulesError("schweinchen_mismatch", "tricks")

@@ -70,9 +70,14 @@ def trick_reason(cards: Sequence[str], game: str, rules: RuleSet, last_trick: bo
     if table.is_trump(card):
         if card == ACE_OF_DIAMONDS and table.trumps[0] == ACE_OF_DIAMONDS:
             return Reason("schweinchen", params)
+        # How many trumps are in this trick: "the highest trump" of one trump is only the
+        # only one (a 9♦ is the lowest trump of all, PLAY-REVIEW.md §4.2.2).
+        params["trumps"] = sum(table.is_trump(c) for c in trick)
         if lead != TRUMP:
             return Reason("trump_on_plain", {**params, "suit": SUITS[lead]})
         return Reason("highest_trump", params)
+    # Whether the game has trumps at all: in an aces solo nobody *could* play one (§4.2.3).
+    params["trumpless"] = not table.trumps
     discards = [cards[i] for i, c in enumerate(trick) if table.suit_class[c] != lead]
     if discards:
         return Reason("off_suit_cannot_win", {**params, "suit": SUITS[lead], "discards": discards})

@@ -49,6 +49,7 @@ SOLOS: Final[tuple[Game, ...]] = (
 GAMES: Final[tuple[Game, ...]] = GAME_IDS  # normal-type games first, then the solos
 SUIT_SOLOS: Final = {"solo_diamonds": "D", "solo_hearts": "H", "solo_spades": "S", "solo_clubs": "C"}
 TRUMP: Final = 4  # the "suit class" of every trump; plain suits are 0-3 in SUITS order
+NO_CARD: Final = -1  # where a table names a card that this game does not have (no fox in a solo)
 # A declared wedding finds its partner in the first three tricks (RULES.md §4); if the groom
 # takes all three himself, he plays the wedding alone as a solo.
 CLARIFICATION_TRICKS: Final = 3
@@ -112,7 +113,7 @@ class GameTable:
     """Everything about one game kind under one set of rules that play needs, as lookup
     tables indexed by card, so that simulating thousands of deals stays fast."""
 
-    __slots__ = ("game", "trumps", "suit_class", "power", "dulle_second_wins", "dulle_except_last")
+    __slots__ = ("game", "trumps", "suit_class", "power", "dulle_second_wins", "dulle_except_last", "fox")
 
     def __init__(self, game: str, rules: RuleSet) -> None:
         self.game = game
@@ -130,6 +131,9 @@ class GameTable:
         dulle_trump = TEN_OF_HEARTS in trump_power
         self.dulle_second_wins = dulle_trump and rules.dullen != "first_wins"
         self.dulle_except_last = rules.dullen == "second_wins_except_last"
+        # RULES.md §8: a caught A♦ scores only where extra points count (normal-type games);
+        # a declared Schweinchen is the top trump and no fox to catch. NO_CARD where none is.
+        self.fox: int = ACE_OF_DIAMONDS if game in NORMAL_TYPE and not schweinchen else NO_CARD
 
     def same_play(self, other: GameTable) -> bool:
         """Whether every trick goes the same way under both tables."""
@@ -138,6 +142,10 @@ class GameTable:
 
     def is_trump(self, card: Card) -> bool:
         return self.suit_class[card] == TRUMP
+
+    def is_fox(self, card: Card) -> bool:
+        """Whether this card is a fox here: an A♦ whose loss to the other party scores."""
+        return card == self.fox
 
     def winner(self, trick: Sequence[Card], last_trick: bool = False) -> int:
         """Index in ``trick`` of the card that takes it so far."""

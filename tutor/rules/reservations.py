@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final
 
-from tutor.rules.cards import Card
+from tutor.rules.cards import ACE_OF_DIAMONDS, QUEEN_OF_CLUBS, Card
 from tutor.rules.errors import RulesError
 from tutor.rules.games import SOLOS, game_table
 from tutor.rules.rulesets import RuleSet
@@ -80,9 +80,30 @@ def asking_order(dealer: int) -> tuple[int, ...]:
     return tuple((dealer + i) % SEATS for i in range(1, SEATS + 1))
 
 
-def decide(rules: RuleSet, dealer: int, reservations: Sequence[Reservation]) -> Decision:
+def may_declare_wedding(rules: RuleSet, hand: Sequence[Card]) -> bool:
+    """Whether this hand may declare a wedding: it holds both Q♣ (RULES.md §4). With the
+    Schweinchen on, a hand that also holds both A♦ may not: its declared Schweinchen could
+    take one of the first three tricks and so decide whether the wedding becomes a solo, in
+    which the Schweinchen would not count, and no reading of such a deal is consistent. That
+    hand plays the wedding silently."""
+    if list(hand).count(QUEEN_OF_CLUBS) != 2:
+        return False
+    return not (rules.schweinchen and list(hand).count(ACE_OF_DIAMONDS) == 2)
+
+
+def silent_groom(hands: Sequence[Sequence[Card]]) -> int | None:
+    """The seat that holds both Q♣, if one does: when everybody says healthy, he plays a
+    silent wedding, alone against the other three (RULES.md §4)."""
+    return next((s for s, hand in enumerate(hands) if list(hand).count(QUEEN_OF_CLUBS) == 2), None)
+
+
+def decide(
+    rules: RuleSet, dealer: int, reservations: Sequence[Reservation], hands: Sequence[Sequence[Card]] | None = None
+) -> Decision:
     """The game played, given each seat's reservation (index = seat 0-3). Players are
-    asked in turn from the dealer's left; of equal kinds the earlier in turn wins."""
+    asked in turn from the dealer's left; of equal kinds the earlier in turn wins. With the
+    ``hands`` given, a normal game in which one seat holds both Q♣ is that seat's silent
+    wedding."""
     if len(reservations) != SEATS:
         raise RulesError("wrong_count", "reservations", expected=SEATS, got=len(reservations))
     for seat, r in enumerate(reservations):
@@ -92,6 +113,9 @@ def decide(rules: RuleSet, dealer: int, reservations: Sequence[Reservation]) -> 
     best = max(in_turn, key=lambda s: (_priority(reservations[s], rules), -in_turn.index(s)))
     chosen = reservations[best]
     if chosen.kind == "healthy":
+        groom = None if hands is None else silent_groom(hands)
+        if groom is not None:
+            return Decision("silent_wedding", groom, left, False)  # RULES.md §4: both Q♣, and healthy
         return Decision("normal", None, left, False)
     if chosen.kind != "solo":
         return Decision(chosen.kind, best, left, False)
@@ -145,11 +169,20 @@ def check_poverty_pass(hand: Sequence[Card], passed: Sequence[Card]) -> None:
         raise RulesError("poverty_keeps_trump", "passed")
 
 
+def poverty_asking_order(poor: int) -> tuple[int, ...]:
+    """The seats asked to take a poverty, in turn from the poor player's left (RULES.md §4).
+
+    >>> poverty_asking_order(2)
+    (3, 0, 1)
+    """
+    return tuple((poor + i) % SEATS for i in range(1, SEATS))
+
+
 def poverty_acceptor(poor: int, accepts: Sequence[bool]) -> int | None:
     """The partner of a poverty: the first player to the poor player's left who accepts
     (``accepts`` by seat; the poor player's own entry is ignored). None: nobody accepted,
     and the same dealer deals again."""
-    return next((s for s in ((poor + i) % SEATS for i in range(1, SEATS)) if accepts[s]), None)
+    return next((s for s in poverty_asking_order(poor) if accepts[s]), None)
 
 
 def exchange_poverty(

@@ -3,10 +3,12 @@ from __future__ import annotations
 
 from typing import Any, Final
 
+from tutor.analysis.verdicts import VERDICTS
 from tutor.rules.cards import DECK_POINTS
 from tutor.rules.games import GAMES
 from tutor.rules.rulesets import OPTION_CHOICES, RULESETS
 from tutor.rules.scoring import EXTRAS, LINE_IDS
+from tutor.rules.terms import ANNOUNCEMENT_IDS
 
 CARD: Final = {"type": "string", "pattern": "^(A|10|K|Q|J|9)[CSHD]$", "examples": ["QC", "10H"]}
 PARTY: Final = {"type": "string", "enum": ["re", "kontra"]}
@@ -173,6 +175,11 @@ SCHEMAS: Final[dict[str, Any]] = {
             "first_leader": {"type": "integer", "minimum": 0, "maximum": 3},
             "tricks": {"type": "array", "items": _cards(4, 4), "minItems": 10, "maxItems": 12},
             "announcements": _ref("Announcements"),
+            "schweinchen": {
+                "type": ["integer", "null"], "minimum": 0, "maximum": 3,
+                "description": "The seat that declared both A♦ as Schweinchen, or null for nobody; taken as given. "
+                "Left out, the engine reads the tricks.",
+            },
         },
     },
     "ScoreRequest": {"oneOf": [_ref("ScoreSummaryRequest"), _ref("ScoreDealRequest")]},
@@ -204,6 +211,88 @@ SCHEMAS: Final[dict[str, Any]] = {
             "trick_winners": {"type": "array", "items": {"type": "integer"}, "description": "Deal form only."},
         },
     },
+    "AnalyseRequest": {
+        "type": "object",
+        "additionalProperties": False,
+        "required": ["game", "seat", "first_leader", "hand", "tricks"],
+        "properties": {
+            "rules": _ref("Rules"),
+            "game": _ref("Game"),
+            "seat": {"type": "integer", "minimum": 0, "maximum": 3, "description": "The seat to play next."},
+            "first_leader": {"type": "integer", "minimum": 0, "maximum": 3},
+            "hand": {**_cards(1, 12), "description": "The seat's cards now."},
+            "tricks": {
+                "type": "array", "items": _cards(0, 4), "maxItems": 12,
+                "description": "Every trick so far in play order, the last one unfinished (possibly empty).",
+            },
+            "announced": {
+                "type": "array",
+                "description": "Every announcement so far, in order.",
+                "items": {
+                    "type": "object",
+                    "additionalProperties": False,
+                    "required": ["seat", "id"],
+                    "properties": {
+                        "seat": {"type": "integer", "minimum": 0, "maximum": 3},
+                        "id": {"type": "string", "enum": list(ANNOUNCEMENT_IDS)},
+                        "party": {**PARTY, "type": ["string", "null"], "enum": ["re", "kontra", None],
+                                  "description": "The party it was made for (a limit is said with it)."},
+                        "played": {"type": ["integer", "null"], "minimum": 0, "maximum": 48,
+                                   "description": "Cards on the table when it was made; left out: the earliest "
+                                   "moment the rules allow."},
+                    },
+                },
+            },
+            "reservations": {
+                "type": ["object", "null"],
+                "additionalProperties": False,
+                "description": "What was declared and is public, by seat.",
+                "properties": {
+                    name: {"type": ["integer", "null"], "minimum": 0, "maximum": 3}
+                    for name in ("wedding", "silent_wedding", "solo", "poverty", "returned", "schweinchen",
+                                 "trumps_returned")
+                },
+            },
+            "samples": {"type": "integer", "minimum": 10, "maximum": 1000, "default": 100},
+            "seed": {"type": "integer", "minimum": 0, "maximum": 2**31 - 1, "default": 0},
+        },
+    },
+    "AnalyseResponse": {
+        "type": "object",
+        "required": ["seat", "samples", "party_known", "cards", "best"],
+        "properties": {
+            "seat": {"type": "integer"},
+            "samples": {"type": "integer"},
+            "party_known": {"type": ["string", "null"], "enum": ["re", "kontra", None]},
+            "silent": {
+                "type": ["string", "null"],
+                "enum": ["single_candidate", "decided", "unmodelled", "unreliable", None],
+                "description": "Why no card is judged here, or null.",
+            },
+            "best": {"type": "array", "items": CARD},
+            "cards": {
+                "type": "array",
+                "items": {
+                    "type": "object",
+                    "required": ["card", "value", "error", "card_points", "loss", "verdict"],
+                    "properties": {
+                        "card": CARD,
+                        "same_as": {"type": "array", "items": CARD},
+                        "value": {"type": "number"},
+                        "error": {"type": "number"},
+                        "card_points": {"type": "number"},
+                        "loss": {"type": "number"},
+                        "verdict": {"type": "string", "enum": list(VERDICTS)},
+                        "reason": {
+                            "type": "object",
+                            "required": ["code", "message"],
+                            "properties": {"code": {"type": "string"}, "message": {"type": "string"}},
+                        },
+                    },
+                },
+            },
+        },
+    },
 }
 
 OPENAPI: Final[dict[str, Any]] = {
@@ -212,7 +301,8 @@ OPENAPI: Final[dict[str, Any]] = {
         "title": "Doko Tutor rules engine",
         "version": "1.0.0",
         "description": "Doppelkopf under the DDV tournament rules or pagat's rules: trick winners, "
-        "legal cards, announcements and scoring. Every bad input is a 400 with an error object.",
+        "legal cards, announcements, scoring, and each card of a decision judged by simulation. Every bad input is a "
+        "400 with an error object.",
     },
     "paths": {
         "/api/v1/trick": _operation(
@@ -233,6 +323,13 @@ OPENAPI: Final[dict[str, Any]] = {
             {"rules": "ddv", "game": "normal", "re_points": 156, "re_tricks": 8,
              "announcements": {"re": None, "kontra": None},
              "extras": {"re": {"fox": 1}, "kontra": {"doppelkopf": 1}}},
+        ),
+        "/api/v1/analyse": _operation(
+            "How good is each card here", "AnalyseRequest", "AnalyseResponse",
+            {"rules": "ddv", "game": "normal", "seat": 1, "first_leader": 0,
+             "hand": ["AC", "QC", "9C", "9C", "QS", "9S", "AH", "10H", "10H", "QH", "JD"],
+             "tricks": [["9S", "KS", "AS", "10S"], ["9D", "JH", "QS"]],
+             "announced": [], "reservations": None, "samples": 100, "seed": 7},
         ),
         "/api/v1/openapi.json": {
             "get": {

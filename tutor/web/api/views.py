@@ -11,13 +11,15 @@ from typing import Any
 from flask import Blueprint, Response, request
 from werkzeug.exceptions import RequestEntityTooLarge
 
+from tutor.analysis.judge import analyse as judge
 from tutor.rules.announcements import PARTIES, may_announce, wedding_clarification
-from tutor.rules.cards import DECK_POINTS, POINTS, card_id
-from tutor.rules.deals import parse_card_in, parse_trick_list, replay
+from tutor.rules.cards import DECK_POINTS, POINTS
+from tutor.rules.deals import READ_FROM_TRICKS, parse_trick_list, replay
 from tutor.rules.errors import RulesError
 from tutor.rules.games import CLARIFICATION_TRICKS, WEDDINGS, check_game, game_table
 from tutor.rules.rulesets import RuleSet, parse_rules
 from tutor.rules.scoring import EXTRAS, check_summary, default_re_tricks, extra_max, score
+from tutor.web.api import analyse, fields
 from tutor.web.api.openapi import OPENAPI
 from tutor.web.words.errors import api_error, json_response
 
@@ -65,49 +67,9 @@ def _body(allowed: set[str]) -> dict[str, Any]:
     return body
 
 
-def _required(body: dict[str, Any], name: str) -> Any:
-    if name not in body:
-        raise RulesError("missing_field", name)
-    return body[name]
-
-
-def _integer(value: Any, field: str, low: int, high: int) -> int:
-    if type(value) is float and value.is_integer():
-        value = int(value)  # JSON knows numbers only: 10.0 is the integer 10 (JSON Schema agrees)
-    if type(value) is not int:  # bool is an int in Python, not in JSON
-        raise RulesError("bad_type", field, expected="integer")
-    if not low <= value <= high:
-        raise RulesError("out_of_range", field, low=low, high=high)
-    return value
-
-
-def _boolean(value: Any, field: str) -> bool:
-    if type(value) is not bool:
-        raise RulesError("bad_type", field, expected="boolean")
-    return value
-
-
-def _card_list(value: Any, rules: RuleSet, field: str, low: int, high: int) -> list[int]:
-    if not isinstance(value, list):
-        raise RulesError("bad_type", field, expected="array")
-    if not low <= len(value) <= high:
-        raise RulesError("out_of_range", field, low=low, high=high)
-    return [parse_card_in(c, rules, f"{field}.{i}") for i, c in enumerate(value)]
-
-
-def _at_most_two(named_lists: list[tuple[str, list[int]]]) -> None:
-    """Every card exists twice: a third copy anywhere in the request is impossible."""
-    seen: dict[int, int] = {}
-    for field, cards in named_lists:
-        for i, card in enumerate(cards):
-            seen[card] = seen.get(card, 0) + 1
-            if seen[card] > 2:
-                raise RulesError("too_many_copies", f"{field}.{i}", card=card_id(card))
-
-
 def _rules_and_game(body: dict[str, Any]) -> tuple[RuleSet, str]:
     rules = parse_rules(body.get("rules", "ddv"))  # the DDV tournament rules by default
-    return rules, check_game(_required(body, "game"), rules)
+    return rules, check_game(fields.required(body, "game"), rules)
 
 
 def _post(allowed: set[str]) -> Callable[[Callable[[dict[str, Any]], Any]], Callable[[], Response]]:
@@ -129,9 +91,9 @@ def _post(allowed: set[str]) -> Callable[[Callable[[dict[str, Any]], Any]], Call
 def trick(body: dict[str, Any]) -> dict[str, Any]:
     """Who takes this trick so far, its card points, and which of its cards are trumps."""
     rules, game = _rules_and_game(body)
-    cards = _card_list(_required(body, "cards"), rules, "cards", 1, 4)
-    _at_most_two([("cards", cards)])
-    last = _boolean(body.get("last_trick", False), "last_trick")
+    cards = fields.card_list(fields.required(body, "cards"), rules, "cards", 1, 4)
+    fields.at_most_two([("cards", cards)])
+    last = fields.boolean(body.get("last_trick", False), "last_trick")
     table = game_table(game, rules)
     return {
         "winner": table.winner(cards, last),
@@ -145,9 +107,9 @@ def trick(body: dict[str, Any]) -> dict[str, Any]:
 def legal(body: dict[str, Any]) -> dict[str, Any]:
     """Which cards of the hand may be played to the trick so far."""
     rules, game = _rules_and_game(body)
-    hand = _card_list(_required(body, "hand"), rules, "hand", 1, rules.tricks)
-    trick = _card_list(body.get("trick", []), rules, "trick", 0, 3)
-    _at_most_two([("hand", hand), ("trick", trick)])
+    hand = fields.card_list(fields.required(body, "hand"), rules, "hand", 1, rules.tricks)
+    trick = fields.card_list(body.get("trick", []), rules, "trick", 0, 3)
+    fields.at_most_two([("hand", hand), ("trick", trick)])
     allowed = set(game_table(game, rules).legal(hand, trick))
     ids = [body["hand"][i] for i, c in enumerate(hand) if c in allowed]
     return {"legal": list(dict.fromkeys(ids))}
@@ -158,13 +120,13 @@ def legal(body: dict[str, Any]) -> dict[str, Any]:
 def announcements(body: dict[str, Any]) -> dict[str, Any]:
     """Every announcement the player may make now, lowest first."""
     rules, game = _rules_and_game(body)
-    party = _required(body, "party")
+    party = fields.required(body, "party")
     if party not in PARTIES:
         raise RulesError("unknown_party", "party")
-    cards = _integer(_required(body, "cards_in_hand"), "cards_in_hand", 0, rules.tricks)
+    cards = fields.integer(fields.required(body, "cards_in_hand"), "cards_in_hand", 0, rules.tricks)
     given = body.get("wedding_clarified_in_trick")
     if given is not None and game in WEDDINGS:
-        given = _integer(given, "wedding_clarified_in_trick", 0, CLARIFICATION_TRICKS)
+        given = fields.integer(given, "wedding_clarified_in_trick", 0, CLARIFICATION_TRICKS)
     wedding = wedding_clarification(game, given)
     own, opponent = body.get("own"), body.get("opponent")
     return {"allowed": may_announce(rules, game, party, cards, own, opponent, wedding)}
@@ -191,13 +153,13 @@ def _extras(value: Any, rules: RuleSet) -> dict[str, dict[str, int]]:
         for name, count in counts.items():
             if name not in EXTRAS:
                 raise RulesError("unknown_field", f"extras.{party}.{str(name)[:20]}")
-            _integer(count, f"extras.{party}.{name}", 0, extra_max(name, rules))
+            fields.integer(count, f"extras.{party}.{name}", 0, extra_max(name, rules))
         extras[party] = dict(counts)
     return extras
 
 
 SUMMARY_FIELDS = {"rules", "game", "re_points", "re_tricks", "announcements", "extras"}
-DEAL_FIELDS = {"rules", "game", "parties", "first_leader", "tricks", "announcements"}
+DEAL_FIELDS = {"rules", "game", "parties", "first_leader", "tricks", "announcements", "schweinchen"}
 
 
 @bp.post("/score")
@@ -211,20 +173,33 @@ def score_deal(body: dict[str, Any]) -> dict[str, Any]:
         raise RulesError("illegal_combination", sorted(stray)[0])
     re_said, kontra_said = _announcements(body.get("announcements", {}))
     if not deal_form:
-        re_points = _integer(_required(body, "re_points"), "re_points", 0, DECK_POINTS)
+        re_points = fields.integer(fields.required(body, "re_points"), "re_points", 0, DECK_POINTS)
         if "re_tricks" in body:
-            re_tricks = _integer(body["re_tricks"], "re_tricks", 0, rules.tricks)
+            re_tricks = fields.integer(body["re_tricks"], "re_tricks", 0, rules.tricks)
         else:
             re_tricks = default_re_tricks(rules, re_points)
         extras = _extras(body.get("extras", {}), rules)
         check_summary(rules, game, re_points, re_tricks, extras)
         return score(rules, game, re_points, re_tricks, re_said, kontra_said, extras).as_dict()
-    first_leader = _integer(_required(body, "first_leader"), "first_leader", 0, 3)
-    tricks = parse_trick_list(_required(body, "tricks"), rules)
-    deal = replay(rules, game, first_leader, tricks, _required(body, "parties"))
+    first_leader = fields.integer(fields.required(body, "first_leader"), "first_leader", 0, 3)
+    tricks = parse_trick_list(fields.required(body, "tricks"), rules)
+    schweinchen: int | None = READ_FROM_TRICKS
+    if "schweinchen" in body:
+        given = body["schweinchen"]
+        schweinchen = None if given is None else fields.integer(given, "schweinchen", 0, 3)
+    deal = replay(rules, game, first_leader, tricks, fields.required(body, "parties"), schweinchen)
     result = deal.score(re_said, kontra_said).as_dict()
     result["trick_winners"] = list(deal.winners)
     return result
+
+
+@bp.post("/analyse")
+@_post(set(analyse.FIELDS))
+def analyse_card(body: dict[str, Any]) -> dict[str, Any]:
+    """How good is each card here: one decision of one seat, judged by simulation."""
+    view = analyse.seat_view(body)
+    samples, seed = analyse.samples_and_seed(body)
+    return analyse.answer(judge(view, samples, seed))
 
 
 @bp.get("/openapi.json")

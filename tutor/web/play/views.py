@@ -97,7 +97,7 @@ def count_finished(p: Position, response: Response) -> Response:
         score = result.score
         mine = p.parties[HUMAN] or "kontra"
         key = play_stats.deal_key(p.seed, p.level, rules_key(p.rules), p.moves)
-        if _stats().record(key, score.winner == mine, score.scores[mine]):  # type: ignore[index]
+        if _stats().record(key, score.winner == mine, score.scores[mine]):
             value = play_stats.write(current_app.config["SECRET_KEY"], _stats())
             security.set_cookie(response, request, play_stats.COOKIE, value, play_stats.MAX_AGE)
     return response
@@ -333,7 +333,7 @@ def end_context(p: Position, g_guess: str | None, v_guess: str | None) -> dict[s
     }
     re_points = score.re_points
     won = score.winner == mine
-    mine_score = score.scores[mine]  # type: ignore[index]
+    mine_score = score.scores[mine]
     return {
         "score": score,
         "mine": mine,

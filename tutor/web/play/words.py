@@ -117,15 +117,18 @@ def reveal_texts(reveals: Sequence[Reveal], winner: int, declarer: int | None) -
     for r in by_cause.get("announcement", []):
         texts.append(_("%(seat)s announced, so %(seat)s is %(party)s.", seat=seat(r.seat), party=party(r.party)))
     if "clarification" in by_cause:
-        if winner == 0:
+        # The partner is the one the clarification showed as Re beside the groom: the winner
+        # of the trick that clarified (the reveal is filed under that trick).
+        partner = next((r.seat for r in by_cause["clarification"] if r.party == "re" and r.seat != declarer), winner)
+        if partner == 0:
             texts.append(_("You took this trick: you are the wedding’s partner, Re with %(groom)s.",
                            groom=seat(declarer or 0)))
         elif declarer == 0:
             texts.append(_("%(seat)s took this trick: %(seat)s is your partner, Re with you. The other two are "
-                           "Kontra.", seat=seat(winner)))
+                           "Kontra.", seat=seat(partner)))
         else:
             texts.append(_("%(seat)s took this trick: %(seat)s is the wedding’s partner, Re with %(groom)s. "
-                           "The other two are Kontra.", seat=seat(winner), groom=seat(declarer or 0)))
+                           "The other two are Kontra.", seat=seat(partner), groom=seat(declarer or 0)))
     if "wedding_solo" in by_cause:
         if declarer == 0:
             texts.append(_("Nobody else took one of the first three tricks: you play the wedding alone, a solo."))

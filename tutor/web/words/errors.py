@@ -36,8 +36,18 @@ MESSAGES = {
     "illegal_card": _l("%(card)s in trick %(trick)s breaks the rules: that player could have followed suit."),
     "unknown_party": _l("A party is either re or kontra."),
     "schweinchen_mismatch": _l("These tricks cannot be played with Schweinchen declared or without."),
+    "schweinchen_contradicted": _l("The tricks contradict this: whoever holds both A♦ declares them as Schweinchen, "
+                                   "and nobody else can."),
+    "schweinchen_not_played": _l("Schweinchen is not played here: it needs its house option and a normal game, a "
+                                 "wedding or a poverty."),
     "wedding_only": _l("The clarification trick is given for a declared wedding only."),
     "illegal_combination": _l("Give either the summary of a deal or its tricks, not both."),
+    "reservation_does_not_fit": _l("This reservation does not fit the game “%(game)s”."),
+    "not_to_play": _l("This seat is not to play now: the tricks give the turn to seat %(seat)s."),
+    "no_world": _l("No deal fits what this seat has seen: the hand, the tricks and the announcements contradict "
+                   "each other."),
+    "deal_over": _l("The deal is over: every card has been played."),
+    "announcement_not_allowed": _l("This announcement cannot have been made at that point of the deal."),
     "not_found": _l("There is no such endpoint."),
     "method_not_allowed": _l("This endpoint only answers %(allowed)s requests."),
     "bad_request": _l("The request could not be understood."),

@@ -522,6 +522,46 @@ def _points(p: dict[str, Any], code: str, q: Question) -> str:
     )
 
 
+def _trump_on_plain(p: dict[str, Any], c: str) -> str:
+    # "The highest trump" of a single trump reads as if it were the top trump (§4.2.2 of the
+    # play review: a 9♦ is the lowest); say which trump of this trick it is.
+    if p.get("trumps", 2) == 1:
+        return _("The lead is %(suit)s, but a trump beats every plain card: the only trump in this trick, %(card)s, "
+                 "wins.", suit=_suit(p), card=c)
+    return _("The lead is %(suit)s, but a trump beats every plain card: the highest trump in this trick, %(card)s, "
+             "wins.", suit=_suit(p), card=c)
+
+
+def _highest_trump(p: dict[str, Any], c: str) -> str:
+    if p.get("trumps", 2) == 1:
+        return _("A trump was led and nobody else played one: %(card)s wins.", card=c)
+    return _("A trump was led: the highest trump in this trick, %(card)s, wins.", card=c)
+
+
+def _off_suit_cannot_win(p: dict[str, Any], c: str) -> str:
+    if p.get("trumpless"):
+        return ngettext(
+            "The lead is %(suit)s and this game has no trumps: %(cards)s, of another suit, cannot win. The highest "
+            "%(suit)s card, %(card)s, wins.",
+            "The lead is %(suit)s and this game has no trumps: %(cards)s, of other suits, cannot win. The highest "
+            "%(suit)s card, %(card)s, wins.",
+            len(p["discards"]),
+            suit=_suit(p),
+            cards=_cards(p["discards"]),
+            card=c,
+        )
+    return ngettext(
+        "The lead is %(suit)s and nobody played a trump: %(cards)s, of another suit, cannot win. The highest %(suit)s "
+        "card, %(card)s, wins.",
+        "The lead is %(suit)s and nobody played a trump: %(cards)s, of other suits, cannot win. The highest %(suit)s "
+        "card, %(card)s, wins.",
+        len(p["discards"]),
+        suit=_suit(p),
+        cards=_cards(p["discards"]),
+        card=c,
+    )
+
+
 WORDS: Final = {
     # Tricks (RULES.md §3).
     "only_card": lambda p, c, q: _("Only one card is on the table: %(card)s takes the trick so far.", card=c),
@@ -533,26 +573,21 @@ WORDS: Final = {
     "schweinchen": lambda p, c, q: _(
         "Both A♦ were declared as Schweinchen: they are the highest trumps, and %(card)s wins.", card=c
     ),
-    "trump_on_plain": lambda p, c, q: _(
-        "The lead is %(suit)s, but a trump beats every plain card: the highest trump, %(card)s, wins.",
-        suit=_suit(p),
-        card=c,
-    ),
-    "highest_trump": lambda p, c, q: _("A trump was led: the highest trump, %(card)s, wins.", card=c),
-    "off_suit_cannot_win": lambda p, c, q: ngettext(
-        "The lead is %(suit)s and nobody played a trump: %(cards)s, of another suit, cannot win. The highest %(suit)s "
-        "card, %(card)s, wins.",
-        "The lead is %(suit)s and nobody played a trump: %(cards)s, of other suits, cannot win. The highest %(suit)s "
-        "card, %(card)s, wins.",
-        len(p["discards"]),
-        suit=_suit(p),
-        cards=_cards(p["discards"]),
-        card=c,
-    ),
-    "highest_of_suit": lambda p, c, q: _(
-        "The lead is %(suit)s and nobody played a trump: the highest %(suit)s card, %(card)s, wins.",
-        suit=_suit(p),
-        card=c,
+    "trump_on_plain": lambda p, c, q: _trump_on_plain(p, c),
+    "highest_trump": lambda p, c, q: _highest_trump(p, c),
+    "off_suit_cannot_win": lambda p, c, q: _off_suit_cannot_win(p, c),
+    "highest_of_suit": lambda p, c, q: (
+        _(
+            "The lead is %(suit)s and this game has no trumps: the highest %(suit)s card, %(card)s, wins.",
+            suit=_suit(p),
+            card=c,
+        )
+        if p.get("trumpless")
+        else _(
+            "The lead is %(suit)s and nobody played a trump: the highest %(suit)s card, %(card)s, wins.",
+            suit=_suit(p),
+            card=c,
+        )
     ),
     # Two cards, one card.
     "trump_beats_plain": lambda p, c, q: _(
