@@ -388,11 +388,11 @@ def test_stamps_ignore_trailing_blank_space():
 def test_broken_files_are_refused_with_their_name(tmp_path):
     folder = tmp_path / "03-odd"
     folder.mkdir()
-    (folder / "lesson.toml").write_text('slug = "odd"\n[[step]]\nid = "a"\nwho = 1\n', encoding="utf-8")
+    (folder / "lesson.toml").write_text('slug = "odd"\nkey = 3\n[[step]]\nid = "a"\nwho = 1\n', encoding="utf-8")
     (folder / "en.md").write_text("+++\ntitle = 'x'\nsummary = 'y'\n+++\n## a\nHi.\n", encoding="utf-8")
     with pytest.raises(L.LessonError, match="unknown keys"):
         L.load_lesson(folder)
-    (folder / "lesson.toml").write_text('slug = "odd"\n[[step]]\nid = "a"\n', encoding="utf-8")
+    (folder / "lesson.toml").write_text('slug = "odd"\nkey = 3\n[[step]]\nid = "a"\n', encoding="utf-8")
     (folder / "en.md").write_text("no front matter\n## a\n", encoding="utf-8")
     with pytest.raises(L.LessonError, match="en.md"):
         L.load_lesson(folder)
@@ -408,7 +408,7 @@ def test_loader_and_quiz_are_typed_and_know_nothing_of_the_web():
     import tutor.quiz
 
     result = subprocess.run(
-        [sys.executable, "-m", "mypy", "--strict", "--no-error-summary", "tutor/lessons.py", "tutor/quiz"],
+        [sys.executable, "-m", "mypy", "--strict", "--no-error-summary", "tutor/lessons", "tutor/quiz"],
         capture_output=True,
         text=True,
     )
