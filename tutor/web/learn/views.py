@@ -274,14 +274,15 @@ def answer(slug: str, n: int) -> Response:
 
 
 def rules_note(question: Question, rules: RuleSet) -> list[tuple[str, Any]] | None:
-    """When a check follows other rules than the learner's: the house options it changes
-    from its rule set's own (the rule set itself is the question's); None when the rules
-    are the learner's."""
+    """When a check follows other rules than the learner's: the house options it plays that
+    are not its rule set's own, and those it sets otherwise than the learner does (a house
+    rule this check leaves out); None when the rules are the learner's."""
     if to_cookie(question.rules) == to_cookie(rules):
         return None
     base = RuleSet.named(question.rules.ruleset).options()
+    own = rules.options()
     return [(name, value) for name, value in question.rules.options().items()
-            if base[name] != value and name != "deck"]
+            if (base[name] != value or own.get(name) != value) and name != "deck"]
 
 
 def show(item: lessons.Lesson, n: int, rules: RuleSet, feedback: dict[str, Any] | None = None,
