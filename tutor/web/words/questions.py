@@ -1101,9 +1101,9 @@ def _own_kind_texts(p: dict[str, Any]) -> dict[str, Callable[[], str]]:
         "decide_sure_winner": lambda: _(
             "No card still out can beat the %(card)s: it takes the trick whatever the others play.", card=card()),
         "decide_fresh_ace": lambda: ngettext(
-            "%(suit)s has not been led yet and %(num)d other %(suit)s card is still out: the %(card)s will most "
+            "Nobody has led %(suit)s yet, and %(num)d other card of that suit is still out: the %(card)s will most "
             "likely be followed, not trumped.",
-            "%(suit)s has not been led yet and %(num)d other %(suit)s cards are still out: the %(card)s will most "
+            "Nobody has led %(suit)s yet, and %(num)d other cards of that suit are still out: the %(card)s will most "
             "likely be followed, not trumped.",
             p["left"], suit=_suit_of_card(p["card"]), card=card()),
         "decide_re_leads_trump": lambda: ngettext(
@@ -1113,10 +1113,10 @@ def _own_kind_texts(p: dict[str, Any]) -> dict[str, Callable[[], str]]:
             "you stand.", p["trumps"]),
         "decide_plain_lead": lambda: (
             ngettext(
-                "%(suit)s has been led before: only %(num)d %(suit)s card is left for the others, so the %(card)s "
-                "may well be trumped.",
-                "%(suit)s has been led before: only %(num)d %(suit)s cards are left for the others, so the %(card)s "
-                "may well be trumped.", p["left"], suit=_suit_of_card(p["card"]), card=card())
+                "Someone has led %(suit)s before: only %(num)d card of that suit is left for the others, so the "
+                "%(card)s may well be trumped.",
+                "Someone has led %(suit)s before: only %(num)d cards of that suit are left for the others, so the "
+                "%(card)s may well be trumped.", p["left"], suit=_suit_of_card(p["card"]), card=card())
             if p["led"] else
             _("The %(card)s is a plain card below the ace: leading it hands the trick to a higher card or a trump.",
               card=card()) if not p["ace"] else
