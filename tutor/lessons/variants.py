@@ -21,10 +21,10 @@ from tutor.lessons import kinds
 from tutor.quiz import ask as quiz_ask
 from tutor.quiz.base import SEATS, Question
 from tutor.quiz.positions import play
-from tutor.rules.deals import deal_hands, play_randomly
 from tutor.quiz.why import rule_of
 from tutor.rules.announcements import LIMITS
 from tutor.rules.cards import IDS, card_id, in_deck, parse_card, rank_of, suit_of
+from tutor.rules.deals import deal_hands, play_randomly
 from tutor.rules.errors import RulesError
 from tutor.rules.games import game_table, is_solo
 from tutor.rules.rulesets import RuleSet

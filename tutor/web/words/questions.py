@@ -931,6 +931,11 @@ SECTION_NAMES: Final = {
 }
 
 
+def listing(values: list[Any]) -> str:
+    """Items as a sentence lists them in the page's language ("A, B and C")."""
+    return _listed(values)
+
+
 def _listed(values: list[Any]) -> str:
     return format_list([str(v) for v in values], locale=str(get_locale()))
 
@@ -1212,28 +1217,28 @@ def _card_list(cards: list[str]) -> str:
 # cards it is against (``n`` cards, listed in ``cards``).
 GROUP_WORDS: Final[dict[str, Callable[[dict[str, Any], list[str]], str]]] = {
     "trump_not_the_suit": lambda p, cards: ngettext(
-        "The %(cards)s you ticked is a trump, not a %(suit)s card: it does not follow the %(suit)s lead.",
-        "The %(cards)s you ticked are trumps, not %(suit)s cards: they do not follow the %(suit)s lead.",
+        "The %(cards)s you ticked is a trump, not one of the plain %(suit)s: it does not follow the %(suit)s lead.",
+        "The %(cards)s you ticked are trumps, not plain %(suit)s: they do not follow the %(suit)s lead.",
         len(cards), cards=_card_list(cards), suit=_suit(p)),
     "must_follow_suit_not_this": lambda p, cards: ngettext(
-        "The %(cards)s you ticked is not a %(suit)s card: while you hold a plain %(suit)s card, you must play one.",
-        "The %(cards)s you ticked are not %(suit)s cards: while you hold a plain %(suit)s card, you must play one.",
+        "The %(cards)s you ticked is not one of the %(suit)s: while you still hold plain %(suit)s, you must play one.",
+        "The %(cards)s you ticked are not %(suit)s: while you still hold plain %(suit)s, you must play one.",
         len(cards), cards=_card_list(cards), suit=_suit(p)),
     "not_a_trump_must_follow": lambda p, cards: ngettext(
         "The %(cards)s you ticked is no trump: on a trump lead you must play a trump while you hold one.",
         "The %(cards)s you ticked are no trumps: on a trump lead you must play a trump while you hold one.",
         len(cards), cards=_card_list(cards)),
     "follows_suit": lambda p, cards: ngettext(
-        "You left out the %(cards)s: every plain %(suit)s card follows the lead and may be played.",
-        "You left out the %(cards)s: every plain %(suit)s card follows the lead and may be played.",
+        "You left out the %(cards)s: all plain %(suit)s follow the lead and may be played.",
+        "You left out the %(cards)s: all plain %(suit)s follow the lead and may be played.",
         len(cards), cards=_card_list(cards), suit=_suit(p)),
     "follows_trump": lambda p, cards: ngettext(
         "You left out the %(cards)s: every trump follows a trump lead, whatever suit it shows.",
         "You left out the %(cards)s: every trump follows a trump lead, whatever suit they show.",
         len(cards), cards=_card_list(cards)),
     "void_card_free": lambda p, cards: ngettext(
-        "You left out the %(cards)s: with no plain %(suit)s card in hand you may play any card.",
-        "You left out the %(cards)s: with no plain %(suit)s card in hand you may play any card.",
+        "You left out the %(cards)s: with no plain %(suit)s in hand you may play any card.",
+        "You left out the %(cards)s: with no plain %(suit)s in hand you may play any card.",
         len(cards), cards=_card_list(cards), suit=_suit(p)),
     "no_trump_card_free": lambda p, cards: ngettext(
         "You left out the %(cards)s: with no trump in hand you may play any card on a trump lead.",
@@ -1301,6 +1306,9 @@ def forgotten_lines(q: Question, result: int) -> list[tuple[str, str, int]]:
             kept.remove(line)
         return factor * sum(points if party == "re" else -points for _line, party, points in kept)
 
+    # The line a learner most likely forgot first: the ones beside the card points (against the
+    # old ones, announcements, extras), then the ladder of card points, "won" last.
+    lines.sort(key=lambda line: 1 + FORGOTTEN_LAST.index(line[0]) if line[0] in FORGOTTEN_LAST else 0)
     for one in lines:
         if without([one]) == result:
             return [one]
@@ -1309,6 +1317,9 @@ def forgotten_lines(q: Question, result: int) -> list[tuple[str, str, int]]:
             if without([one, two]) == result:
                 return [one, two]
     return []
+
+
+FORGOTTEN_LAST: Final = ("below_90", "below_60", "below_30", "schwarz", "won")
 
 
 def forgotten_text(q: Question, result: int) -> str:
