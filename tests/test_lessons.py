@@ -794,3 +794,14 @@ def test_the_moved_steps_of_a_lesson_folder_are_read(tmp_path):
         assert L.moved_steps(root) == {("sample", 9): ("sample", "equal")}
     finally:
         L.clear_caches()
+
+
+@pytest.mark.parametrize("house", range(len(HOUSE)))
+def test_fresh_positions_also_fit_learners_with_house_options(house):
+    rules = HOUSE[house]
+    for item in L.path():
+        for step in item.steps_for(rules):
+            if step.check is not None:
+                first = L.build_check(item, step, rules, seed=11)
+                second = L.build_check(item, step, rules, seed=12, avoid=11)
+                assert (first.facts, first.params) != (second.facts, second.params), (item.slug, step.id)

@@ -131,7 +131,7 @@ def infer_parties(hand: Sequence[str], played: Played, table: GameTable,
     played and the parties announced, or None where nothing tells it yet; with the reason for
     each seat. The holders of the Q♣ are Re (RULES.md §4): a player who played one is Re, one
     who did not follow a trump lead holds no trump any more, so no Q♣ either, and once both
-    Re (or both Kontra) are known the other two are known too."""
+    Re are known the other two are Kontra."""
     known: list[str | None] = [None] * SEATS
     why: list[Reason | None] = [None] * SEATS
     own = "re" if "QC" in hand else "kontra"
@@ -157,16 +157,18 @@ def infer_parties(hand: Sequence[str], played: Played, table: GameTable,
             if gone is not None:
                 known[seat] = "kontra"
                 why[seat] = Reason("infer_no_trump", {"seat": seat, "trick": gone + 1})
-    for _ in range(SEATS):
-        for party, other in (("re", "kontra"), ("kontra", "re")):
-            sure = [s for s in range(SEATS) if known[s] == party]
-            if len(sure) > 2:
-                raise RulesError("parties_do_not_fit", "tricks", party=party)
-            if len(sure) == 2:
-                for seat in range(SEATS):
-                    if known[seat] is None:
-                        known[seat] = other
-                        why[seat] = Reason("infer_by_count", {"seat": seat, "party": other, "others": sure})
+    for party in ("re", "kontra"):
+        if sum(1 for s in range(SEATS) if known[s] == party) > 2:
+            raise RulesError("parties_do_not_fit", "tricks", party=party)
+    # Two players known to be Re hold both Q♣ between them: the others are Kontra. Two known
+    # Kontra players tell nothing more, since one of the others may hold both Q♣ and play a
+    # silent wedding until the second one falls.
+    sure = [s for s in range(SEATS) if known[s] == "re"]
+    if len(sure) == 2:
+        for seat in range(SEATS):
+            if known[seat] is None:
+                known[seat] = "kontra"
+                why[seat] = Reason("infer_by_count", {"seat": seat, "party": "kontra", "others": sure})
     for seat in range(SEATS):
         if why[seat] is None:
             why[seat] = Reason("infer_unknown", {"seat": seat})
