@@ -10,6 +10,7 @@ from flask_babel import force_locale
 
 from tests.conftest import LANGUAGES
 from tutor import lessons as L
+from tutor.lessons import kinds as K
 from tutor.quiz import ASK_MODULES, LESSON_KINDS
 from tutor.rules.rulesets import RuleSet
 from tutor.web.words import questions as Q
@@ -72,7 +73,7 @@ def test_every_lesson_check_is_worded_in_every_language(app):
                             if not step.applies(rules):
                                 continue
                             q = L.build_check(item, step, rules)
-                            assert q is not None and q.kind in ASK_MODULES
+                            assert q is not None and (q.kind in ASK_MODULES or q.kind in K.OWN_KINDS)
                             assert Q.prompt(q), (item.slug, step.id)
                             for f in q.fields:
                                 for c in f.choices:
@@ -83,6 +84,14 @@ def test_every_lesson_check_is_worded_in_every_language(app):
                             assert Q.section_name(q.section), (item.slug, step.id, q.section)
 
 
+def test_every_reason_code_of_the_lessons_own_kinds_is_worded():
+    codes = _codes(Path(K.__file__)) | {"decide_" + claim for claim in K.CLAIMS}
+    codes = {c for c in codes if c != "decide_"}
+    assert {"infer_unknown", "decide_outcome", "sheet_row", "name_card", "decide_fresh_ace"} <= codes
+    missing = sorted(c for c in codes if c not in Q.WORDS and c not in Q.GROUPED)
+    assert not missing, f"tutor/lessons/kinds.py: no wording in words/questions.py for {missing}"
+
+
 def test_lesson_fields_are_worded():
-    for name in ("extras", "possible", "dealer", "player", "poverty", "choice"):
+    for name in ("extras", "possible", "dealer", "player", "poverty", "choice", "sheet"):
         assert Q.field_label(name), name

@@ -1,11 +1,15 @@
 """The lessons: `/<lang>/learn/` (the path), `/<lang>/learn/<slug>` (the step to resume, or
-the first), `/<lang>/learn/<slug>/<n>` (one step), `/<lang>/learn/words` (the glossary).
+the first), `/<lang>/learn/<slug>/<n>` (one step; `?v=<seed>` asks its check about a fresh
+position of the same kind, `&a=<seed>` never the one of that seed), `/<lang>/learn/words`
+(the glossary). Checkpoints between the lessons have the same addresses.
 
-A step's prose, cards and check come from tutor/lessons.py; its check is a quiz question
+A step's prose, cards and check come from tutor/lessons/; its check is a quiz question
 built by the engine about the step's position, asked and worded as the quiz asks it. An
 answer is a plain form post (htmx swaps the check in place); the server rebuilds the check
-from the lesson and the visitor's rules, so nothing the browser sends is trusted but the
-answer itself. Seats are named from the learner's view (South is you).
+from the lesson, the seed and the visitor's rules, so nothing the browser sends is trusted
+but the answer itself. After a miss the learner tries again on new cards; a lesson is done
+once each of its checks was answered right. Seats are named from the learner's view
+(South is you).
 """
 from __future__ import annotations
 
@@ -21,6 +25,7 @@ from flask import (
     g,
     get_template_attribute,
     make_response,
+    redirect,
     render_template,
     request,
     url_for,
@@ -42,7 +47,8 @@ from tutor.web.words import questions as quiz_text
 bp = Blueprint("learn", __name__, url_prefix=i18n.LANG_PREFIX + "/learn")
 
 # The question kinds the quiz's own partials show the facts of; the others are the lessons'.
-QUIZ_FACTS: Final = frozenset({"winner", "legal", "trumps", "points", "announce", "needs", "score", "game", "party"})
+# ("game" is drawn by the lessons' own partial, which marks each solo compulsory or voluntary.)
+QUIZ_FACTS: Final = frozenset({"winner", "legal", "trumps", "points", "announce", "needs", "score", "party"})
 SAVE_HEADER: Final = "X-Save-Offline"  # sent by the service worker's "save all lessons" (sw.js)
 SLUG: Final = "<string(minlength=1, maxlength=40):slug>"
 
@@ -93,28 +99,39 @@ def _lesson_or_404(slug: str) -> lessons.Lesson:
 
 @dataclass
 class Entry:
-    """One lesson on the path."""
+    """One lesson (or checkpoint) on the path."""
 
     lesson: lessons.Lesson
     title: str
     summary: str
     state: str  # "new", "started" or "done"
     steps: int
+    checks: int  # checks of the lesson under the learner's rules
+    right: int  # of them answered right
+
+
+def check_ids(item: lessons.Lesson, rules: RuleSet) -> list[str]:
+    """The steps with a check that a learner of these rules meets: all must be answered right."""
+    return [s.id for s in item.steps_for(rules) if s.check is not None]
 
 
 def _entries(rules: RuleSet) -> list[Entry]:
     p = progress()
-    return [Entry(item, item.text(_lang()).title, item.text(_lang()).summary, p.state(item.number),
-                  len(item.steps_for(rules))) for item in lessons.load_lessons()]
+    found = []
+    for item in lessons.path():
+        ids = check_ids(item, rules)
+        found.append(Entry(item, item.text(_lang()).title, item.text(_lang()).summary, p.state(item.key, ids),
+                           len(item.steps_for(rules)), len(ids), p.done_checks(item.key, ids)))
+    return found
 
 
 def _continue(entries: list[Entry], rules: RuleSet) -> tuple[Entry, int] | None:
     """Where the learner left off: the last step opened (the next lesson's start once that
-    lesson is finished), or nothing before the first step."""
+    lesson is done and its last step reached), or nothing before the first step."""
     last = progress().last
     if last is None:
         return None
-    index = next((i for i, e in enumerate(entries) if e.lesson.number == last[0]), None)
+    index = next((i for i, e in enumerate(entries) if e.lesson.key == last[0]), None)
     if index is None:
         return None
     entry = entries[index]
@@ -127,7 +144,7 @@ def _continue(entries: list[Entry], rules: RuleSet) -> tuple[Entry, int] | None:
 def save_urls(lang: str, rules: RuleSet) -> list[str]:
     """Every page of the lessons in one language: what "save all lessons" keeps offline."""
     urls = [url_for("learn.path", lang=lang), url_for("learn.words", lang=lang)]
-    for item in lessons.load_lessons():
+    for item in lessons.path():
         urls.append(url_for("learn.lesson", lang=lang, slug=item.slug))
         urls += [url_for("learn.step", lang=lang, slug=item.slug, n=n)
                  for n in range(1, len(item.steps_for(rules)) + 1)]
@@ -159,6 +176,36 @@ def words() -> str:
                            title=source.title if source else "", summary=source.summary if source else "")
 
 
+def _moved(slug: str, n: int, rules: RuleSet) -> Response | None:
+    """A step that left its place (lessons/moved.toml): a permanent redirect to where it is."""
+    target = lessons.moved_steps().get((slug, n))
+    item = lessons.lesson(target[0]) if target else None
+    if target is None or item is None:
+        return None
+    ids = [s.id for s in item.steps_for(rules)]
+    where = url_for("learn.step", slug=item.slug, n=ids.index(target[1]) + 1) if target[1] in ids else \
+        url_for("learn.lesson", slug=item.slug)
+    response = redirect(where, code=301)
+    response.vary.add("Cookie")  # the step's number follows the learner's rule set
+    return response
+
+
+def _seed(value: str | None) -> int | None:
+    """A fresh position's seed from the address or the form; None when absent; -1 when it is
+    no seed at all (a 400)."""
+    if value is None or value == "":
+        return None
+    if not value.isdigit() or len(value) > 10 or not 1 <= int(value) <= lessons.SEED_LIMIT:
+        return -1
+    return int(value)
+
+
+def _seeds(source: Any) -> tuple[int | None, int | None, bool]:
+    seed, avoid = _seed(source.get("v")), _seed(source.get("a"))
+    bad = seed == -1 or avoid == -1 or (avoid is not None and seed is None)
+    return (None, None, True) if bad else (seed, avoid, False)
+
+
 @bp.get("/" + SLUG)
 def lesson(slug: str) -> Response:
     """A lesson: the step to resume where the learner left it, else the first."""
@@ -166,14 +213,25 @@ def lesson(slug: str) -> Response:
     rules = current_rules()
     last = progress().last
     count = len(item.steps_for(rules))
-    n = last[1] if last and last[0] == item.number and last[1] <= count else 1
+    n = last[1] if last and last[0] == item.key and last[1] <= count else 1
     return show(item, n, rules)
 
 
 @bp.get("/" + SLUG + "/<int:n>")
 def step(slug: str, n: int) -> Response:
-    """One step: its prose, its cards and its check."""
-    return show(_lesson_or_404(slug), n, current_rules())
+    """One step: its prose, its cards and its check (about a fresh position with ``v``)."""
+    rules = current_rules()
+    item = lessons.lesson(slug)
+    if item is None or lessons.step_at(item, n, rules) is None:
+        moved = _moved(slug, n, rules)
+        if moved is not None:
+            return moved
+        abort(404)
+    seed, avoid, bad = _seeds(request.args)
+    if bad:
+        return show(item, n, rules, status=400, message=_(
+            "That address asks for cards that do not exist. Here is the step as it begins."))
+    return show(item, n, rules, seed=seed, avoid=avoid)
 
 
 @bp.post("/" + SLUG + "/<int:n>")
@@ -189,62 +247,90 @@ def answer(slug: str, n: int) -> Response:
     if request.form.get("step") != current.id:
         return show(item, n, rules, status=400, message=_(
             "That answer belongs to another step (did the rules change?). Here is the step again."))
-    question = lessons.build_check(item, current, rules)
+    seed, avoid, bad = _seeds(request.form)
+    if bad:
+        return show(item, n, rules, status=400, message=_("That answer does not fit the question. Try again."))
+    question = lessons.build_check(item, current, rules, seed, avoid)
     assert question is not None
     try:
         given = parse_answer(question, {name: request.form.getlist(name) for name in request.form})
     except BadAnswer:
-        return show(item, n, rules, status=400, message=_("That answer does not fit the question. Try again."))
+        return show(item, n, rules, status=400, seed=seed, avoid=avoid,
+                    message=_("That answer does not fit the question. Try again."))
     correct = check(question, given)
-    if not correct and question.kind in KINDS:
+    if correct:
+        progress().answered(item.key, current.id)
+    elif question.kind in KINDS:
         # The rule the learner missed comes back in the quiz's review (the kinds only lessons
         # ask have no questions of their own there); the practice cookie goes with this response.
         practice.schedule_miss(question)
-    return show(item, n, rules, feedback={"correct": correct, "given": given})
+    return show(item, n, rules, feedback={"correct": correct, "given": given}, seed=seed, avoid=avoid)
 
 
 def rules_note(question: Question, rules: RuleSet) -> list[tuple[str, Any]] | None:
-    """When a check follows other rules than the learner's: the house options it changes
-    from its rule set's own (the rule set itself is the question's); None when the rules
-    are the learner's."""
+    """When a check follows other rules than the learner's: the house options it plays that
+    are not its rule set's own, and those it sets otherwise than the learner does (a house
+    rule this check leaves out); None when the rules are the learner's."""
     if to_cookie(question.rules) == to_cookie(rules):
         return None
     base = RuleSet.named(question.rules.ruleset).options()
+    own = rules.options()
     return [(name, value) for name, value in question.rules.options().items()
-            if base[name] != value and name != "deck"]
+            if (base[name] != value or own.get(name) != value) and name != "deck"]
 
 
 def show(item: lessons.Lesson, n: int, rules: RuleSet, feedback: dict[str, Any] | None = None,
-         message: str | None = None, status: int = 200) -> Response:
+         message: str | None = None, status: int = 200, seed: int | None = None,
+         avoid: int | None = None) -> Response:
     """A step as a page, or (to an htmx answer) its check as the fragment swapped in."""
     steps = item.steps_for(rules)
     current = lessons.step_at(item, n, rules)
     if current is None:
         abort(404)
     lang = _lang()
-    question = lessons.build_check(item, current, rules)
+    question = lessons.build_check(item, current, rules, seed, avoid)
     choices: list[Markup] = []
-    if question is not None and question.kind == "recall":
+    source = lessons.source_of(current)
+    if source is not None:  # a checkpoint asks a check of an earlier lesson again
+        prose = ""
+    elif question is not None and question.kind == "recall":
         prose, items = lessons.render_recall(item, current, lang, rules, _card, _prefix())
         choices = [Markup(c) for c in items]
     else:
         prose = lessons.render_step(item, current, lang, rules, _card, _prefix())
-    shown = lessons.shown(item, current, rules)
+    if source is not None and question is not None and question.kind == "recall":
+        _text, items = lessons.render_recall(source[0], source[1], lang, rules, _card, _prefix())
+        choices = [Markup(c) for c in items]
+    shown = lessons.shown(item, current, rules) if seed is None else None
     if shown is not None and question is not None and _drawn_by_check(shown, question):
         shown = None  # the check draws these very cards: once is enough on a phone
     # A page fetched to be kept offline ("save all lessons") is no visit of the learner's.
     saving = request.headers.get(SAVE_HEADER) == "lessons"
     if feedback is None and message is None and not saving:
-        progress().visit(item.number, n, n == len(steps))
+        progress().visit(item.key, n)
+    own = seed if seed is not None else (lessons.default_seed(item, current) if source is not None else None)
+    again = None
+    if question is not None and feedback is not None and not feedback["correct"]:
+        args: dict[str, Any] = {"v": lessons.next_seed(own, item, current)}
+        if own is not None:
+            args["a"] = own
+        again = url_for("learn.step", slug=item.slug, n=n, **args)
+    ids = check_ids(item, rules)
     context = {
         "lesson": item, "title": item.text(lang).title, "step": current, "n": n, "count": len(steps),
         "prose": Markup(prose), "shown": shown, "q": question, "choices": choices, "feedback": feedback,
         "message": message, "text": quiz_text, "quiz_facts": QUIZ_FACTS,
         "note": rules_note(question, rules) if question is not None else None,
-        "action": url_for("learn.step", slug=item.slug, n=n),
+        "action": url_for("learn.step", slug=item.slug, n=n), "seed": seed, "avoid": avoid, "again": again,
+        "fresh": seed is not None and source is None,
+        "source": source, "source_number": source[0].number if source else None,
+        "source_title": source[0].text(lang).title if source else None,
         "previous": url_for("learn.step", slug=item.slug, n=n - 1) if n > 1 else None,
         "next": url_for("learn.step", slug=item.slug, n=n + 1) if n < len(steps) else None,
-        "following": _following(item), "party_plays": party_plays,
+        "following": _following(item), "party_plays": party_plays, "known_plays": known_plays,
+        "checks": len(ids), "right": progress().done_checks(item.key, ids),
+        "open_checks": [i + 1 for i, s in enumerate(steps) if s.id in ids
+                        and progress().done_checks(item.key, [s.id]) == 0],
     }
     partial = htmx.is_partial(request) and request.method == "POST"
     template = "learn/_check.html" if partial else "learn/step.html"
@@ -270,9 +356,20 @@ def party_plays(facts: dict[str, Any]) -> list[tuple[str, str]]:
             for s, c in facts["plays"]]
 
 
+def known_plays(plays: list[tuple[int, str]], known: tuple[str | None, ...]) -> list[tuple[str, str]]:
+    """A trick's plays with the party of each player whose party the learner knows."""
+    named = []
+    for s, c in plays:
+        party = known[s]
+        label = _("%(seat)s · %(party)s", seat=quiz_text.seat(s), party=quiz_text.party_name(party)) \
+            if s != 0 and party else quiz_text.seat(s)
+        named.append((label, c))
+    return named
+
+
 def _following(item: lessons.Lesson) -> tuple[str, str] | None:
-    """The next lesson on the path: (its URL, its title)."""
-    items = lessons.load_lessons()
+    """The next lesson (or checkpoint) on the path: (its URL, its title)."""
+    items = lessons.path()
     index = items.index(item)
     if index + 1 >= len(items):
         return None

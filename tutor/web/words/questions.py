@@ -7,6 +7,7 @@ The engine says which rule decided (a code with parameters); this module only wo
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any, Final
 
 from babel.lists import format_list
@@ -22,6 +23,7 @@ from tutor.rules.announcements import announcement_id, shift
 from tutor.rules.cards import RANK_POINTS, RANKS
 from tutor.rules.explain import Reason
 from tutor.rules.terms import ANNOUNCEMENT_IDS, GAME_IDS, PARTY_IDS, narrow
+from tutor.rules.terms import LINE_ID_LIST as LINE_IDS
 from tutor.web import words
 from tutor.web.words import signed
 from tutor.web.words.cards import card_face, suit_name
@@ -202,6 +204,10 @@ def choice_label(choice: Choice) -> str:
         return player(p["player"])
     if choice.label == "recall":
         return _("Answer %(num)d", num=p["index"])
+    if choice.label == "unknown":
+        return _("Can’t tell yet")
+    if choice.label == "play_on":
+        return _("Play on and say nothing more")
     raise KeyError(choice.label)
 
 
@@ -226,6 +232,7 @@ def field_label(name: str | None) -> str:
         "player": _("Must play a solo"),
         "poverty": _("May declare poverty"),
         "choice": _("Your choice"),
+        "sheet": _("Points"),
     }.get(name or "", "")
 
 
@@ -923,6 +930,22 @@ LESSON_PROMPTS: Final[dict[str, Callable[[dict[str, Any]], str]]] = {
     "dealer_solo": lambda p: _("Who must play a solo in the next deal?"),
     "poverty": lambda p: _("You were dealt this hand. May you declare poverty?"),
     "recall": lambda p: _("Which one is right?"),
+    "infer": lambda p: _("Which party is %(seat)s in, as far as you can tell?", seat=seat(p["seat"])),
+    "name": lambda p: {
+        "dulle": lambda: _("Which of these cards is the Dulle?"),
+        "alten": lambda: _("Which of these cards is one of die Alten, the old ones?"),
+        "fuchs": lambda: _("Which of these cards is the Fuchs, the fox?"),
+        "karlchen": lambda: _("Which of these cards is Karlchen?"),
+    }[p["name"]](),
+    "decide_card": lambda p: _("Your turn. Which card do you play?"),
+    "decide_lead": lambda p: _("You lead. Which card do you play?"),
+    "decide_announce": lambda p: ngettext(
+        "You hold %(num)d card. Do you say “%(announcement)s” now?",
+        "You hold %(num)d cards. Do you say “%(announcement)s” now?",
+        p["cards"], announcement=str(words.ANNOUNCEMENTS[narrow(p["announcement"], ANNOUNCEMENT_IDS)])),
+    "sheet_total": lambda p: _("What is %(player)s’s total after these deals?", player=player(p["player"])),
+    "sheet_entry": lambda p: _("What does %(player)s write in deal %(num)d?", player=player(p["player"]),
+                               num=p["deal"]),
 }
 EXTRA_CHOICES: Final = {
     "fox": _l("Fox caught (Fuchs)"),
@@ -941,6 +964,11 @@ SECTION_NAMES: Final = {
     "sheet": _l("The score sheet"),
     "history": _l("History"),
 }
+
+
+def listing(values: list[Any]) -> str:
+    """Items as a sentence lists them in the page's language ("A, B and C")."""
+    return _listed(values)
 
 
 def _listed(values: list[Any]) -> str:
@@ -1026,6 +1054,7 @@ def _lesson(p: dict[str, Any], code: str, q: Question) -> str:
             "The hand holds %(num)d trumps (%(cards)s; the A♦ counts), more than %(most)d: no poverty.",
             p["count"], cards=_cards(p["trumps"]), most=p["most"]),
         "recall": lambda: _("Answer %(num)d is right.", num=p["answer"]),
+        **_own_kind_texts(p),
     }
     return texts[code]()
 
@@ -1036,6 +1065,11 @@ LESSON_REASONS: Final = (
     "row_sums_to_zero", "row_sum_not_zero", "row_same_parity", "row_mixed_parity", "dealer_moves_left",
     "same_dealer_after_compulsory", "dealer_moves_after_vorgefuehrt", "sitting_out", "vorgefuehrt", "no_solo_due",
     "poverty_allowed", "poverty_too_many_trumps", "recall",
+    "infer_own_hand", "infer_played_old_one", "infer_announced", "infer_no_trump", "infer_by_count", "infer_unknown",
+    "decide_outcome", "decide_can_be_beaten", "decide_cannot_be_beaten", "decide_partner_gets_most",
+    "decide_fox_home", "decide_cheapest_winner", "decide_duck_cheap", "decide_sure_winner", "decide_fresh_ace",
+    "decide_re_leads_trump", "decide_plain_lead", "decide_limit_half", "decide_limit_outcome", "decide_limit_risk",
+    "sheet_row", "infer_silent_wedding", "name_card",
 )
 GROUPED.update({code: _lesson for code in LESSON_REASONS})
 def trick_reason_text(reason: Reason) -> str:
@@ -1044,3 +1078,293 @@ def trick_reason_text(reason: Reason) -> str:
     p: dict[str, Any] = reason.params
     text: str = WORDS[reason.code](p, short(p["card"]) if "card" in p else "", None)
     return text
+
+
+# --- The lessons' own kinds (tutor/lessons/kinds.py): infer, decide, sheet ----------------
+
+
+def _suit_of_card(card: str) -> str:
+    return suit_name(card[-1])
+
+
+def _own_kind_texts(p: dict[str, Any]) -> dict[str, Callable[[], str]]:
+    """The sentences of the reasons the lessons' own kinds give (each a function of ``p``)."""
+    def who(key: str = "seat") -> str:
+        return seat(p[key])
+
+    def card(key: str = "card") -> str:
+        return short(p[key])
+
+    return {
+        "infer_own_hand": lambda: (_("You hold a Q♣, so you are Re.") if p["party"] == "re"
+                                   else _("You hold no Q♣, so you are Kontra.")),
+        "infer_played_old_one": lambda: _(
+            "%(seat)s played a Q♣ in trick %(num)d: whoever holds a Q♣ is Re.", seat=who(), num=p["trick"]),
+        "infer_announced": lambda: _("%(seat)s announced “%(party)s”.", seat=who(), party=party_name(p["party"])),
+        "infer_no_trump": lambda: _(
+            "%(seat)s did not follow the trump lead in trick %(num)d, so holds no trump any more, and so no Q♣: "
+            "Kontra.", seat=who(), num=p["trick"]),
+        "infer_by_count": lambda: _(
+            "Both %(other)s players are known (%(others)s), so %(seat)s is %(party)s.", seat=who(),
+            party=party_name(p["party"]), other=party_name("kontra" if p["party"] == "re" else "re"),
+            others=format_list([seat(s) for s in p["others"]], locale=str(get_locale()))),
+        "infer_unknown": lambda: _(
+            "Nothing %(seat)s has played yet shows whether %(seat)s holds a Q♣: you can’t tell yet.", seat=who()),
+        "decide_outcome": lambda: {
+            "you": lambda: _("With the %(card)s you take the trick yourself: %(points)d card points.",
+                             card=card(), points=p["points"]),
+            "partner": lambda: _("With the %(card)s the trick stays with your partner, %(seat)s: %(points)d card "
+                                 "points for your side.", card=card(), seat=who(), points=p["points"]),
+            "opponent": lambda: _("With the %(card)s the trick goes to %(seat)s, of the other party: %(points)d card "
+                                  "points for them.", card=card(), seat=who(), points=p["points"]),
+            "unknown": lambda: _("With the %(card)s the trick goes to %(seat)s, whose party you don’t know yet: "
+                                 "%(points)d card points.", card=card(), seat=who(), points=p["points"]),
+        }[p["side"]](),
+        "decide_can_be_beaten": lambda: ngettext(
+            "The %(card)s can still be beaten: %(num)d card you have not seen beats it (%(cards)s).",
+            "The %(card)s can still be beaten: %(num)d cards you have not seen beat it (%(cards)s, …).",
+            p["count"], card=card(), cards=", ".join(short(c) for c in p["cards"])),
+        "decide_cannot_be_beaten": lambda: _(
+            "No card you have not seen can beat the %(card)s: it takes the trick for sure.", card=card()),
+        "decide_partner_gets_most": lambda: _(
+            "Your partner has the trick: the %(card)s leaves it to him and adds the most card points you can give "
+            "(schmieren).", card=card()),
+        "decide_fox_home": lambda: _(
+            "Your side takes this trick, so your fox (A♦) comes home: its 11 card points are yours, and the other "
+            "party catches nothing."),
+        "decide_cheapest_winner": lambda: _(
+            "The %(card)s takes the trick just as well as a higher trump: keep the higher ones for the tricks that "
+            "need them.", card=card()),
+        "decide_duck_cheap": lambda: _(
+            "The trick holds only %(points)d card points: not worth your Dulle. The %(card)s gives the other party "
+            "as little as you can.", points=p["points"], card=card()),
+        "decide_sure_winner": lambda: _(
+            "No card still out can beat the %(card)s: it takes the trick whatever the others play.", card=card()),
+        "decide_fresh_ace": lambda: ngettext(
+            "Nobody has led %(suit)s yet, and %(num)d other card of that suit is still out: the %(card)s will most "
+            "likely be followed, not trumped.",
+            "Nobody has led %(suit)s yet, and %(num)d other cards of that suit are still out: the %(card)s will most "
+            "likely be followed, not trumped.",
+            p["left"], suit=_suit_of_card(p["card"]), card=card()),
+        "decide_re_leads_trump": lambda: ngettext(
+            "You are Re with %(num)d trump: lead trumps, so that Kontra’s trumps fall and your partner sees where "
+            "you stand.",
+            "You are Re with %(num)d trumps: lead trumps, so that Kontra’s trumps fall and your partner sees where "
+            "you stand.", p["trumps"]),
+        "decide_plain_lead": lambda: (
+            ngettext(
+                "Someone has led %(suit)s before: only %(num)d card of that suit is left for the others, so the "
+                "%(card)s may well be trumped.",
+                "Someone has led %(suit)s before: only %(num)d cards of that suit are left for the others, so the "
+                "%(card)s may well be trumped.", p["left"], suit=_suit_of_card(p["card"]), card=card())
+            if p["led"] else
+            _("The %(card)s is a plain card below the ace: leading it hands the trick to a higher card or a trump.",
+              card=card()) if not p["ace"] else
+            _("The %(card)s is a plain ace: a fine lead for Kontra, but as Re your trumps come first.", card=card())),
+        "decide_limit_half": lambda: ngettext(
+            "%(party)s already holds %(points)d card points and needs %(need)d against “%(announcement)s”, with "
+            "%(num)d trick still to play.",
+            "%(party)s already holds %(points)d card points and needs %(need)d against “%(announcement)s”, with "
+            "%(num)d tricks still to play.", p["cards"], party=party_name(p["party"]), points=p["points"],
+            need=p["need"], announcement=str(words.ANNOUNCEMENTS[narrow(p["announcement"], ANNOUNCEMENT_IDS)])),
+        "decide_limit_outcome": lambda: _(
+            "Say Re ends with %(points)d card points: without “%(announcement)s” your side wins and each of you "
+            "writes %(without)s; with it your side loses the deal and each of you writes %(lost)s.",
+            points=p["re_points"], without=signed(p["without"]), lost=signed(p["with"]),
+            announcement=str(words.ANNOUNCEMENTS[narrow(p["announcement"], ANNOUNCEMENT_IDS)])),
+        "decide_limit_risk": lambda: _(
+            "“%(announcement)s” stakes the whole deal: if the other party gets there, you lose everything, your "
+            "“%(party)s” too.", announcement=str(words.ANNOUNCEMENTS[narrow(p["announcement"], ANNOUNCEMENT_IDS)]),
+            party=party_name(p["party"])),
+        "sheet_row": lambda: _sheet_row_text(p),
+        "infer_silent_wedding": lambda: _(
+            "%(groom)s played both Q♣: a silent wedding, %(groom)s alone against the other three, who are all "
+            "Kontra.", groom=seat(p["groom"])),
+        "name_card": lambda: {
+            "dulle": lambda: _("The Dulle is the 10♥."),
+            "alten": lambda: _("Die Alten, the old ones, are the two Q♣."),
+            "fuchs": lambda: _("The Fuchs, the fox, is the A♦."),
+            "karlchen": lambda: _("Karlchen is the J♣."),
+        }[p["name"]](),
+    }
+
+
+def deal_runs(deals: list[tuple[int, str, int | None, bool]]) -> list[tuple[int, int, int, str, int | None, bool]]:
+    """The deals of an evening as a list shows them: (first, last, dealer, game, soloist,
+    compulsory), four or more normal games in a row folded into one line (first < last)."""
+    runs: list[tuple[int, int, int, str, int | None, bool]] = []
+    i = 0
+    while i < len(deals):
+        j = i
+        while j < len(deals) and deals[j][1] == "normal":
+            j += 1
+        if j - i >= 4:
+            runs.append((i + 1, j, deals[i][0], "normal", None, False))
+            i = j
+            continue
+        dealer, game, soloist, compulsory = deals[i]
+        runs.append((i + 1, i + 1, dealer, game, soloist, compulsory))
+        i += 1
+    return runs
+
+
+def bock_reason(code: str) -> str:
+    """Why a deal starts a Bock round (the house option): a tie, or a "Re" or "Kontra" lost."""
+    return {
+        "tie": _("120 : 120, so a Bock round follows."),
+        "lost_re": _("“Re” was announced and lost, so a Bock round follows."),
+        "lost_kontra": _("“Kontra” was announced and lost, so a Bock round follows."),
+    }[code]
+
+
+def _sheet_row_text(p: dict[str, Any]) -> str:
+    entry = p["entries"][p["player"]]
+    if entry is None:
+        text = _("Deal %(num)d: %(player)s sits out and writes nothing; total %(total)s.", num=p["number"],
+                 player=player(p["player"]), total=signed(p["total"]))
+    else:
+        text = _("Deal %(num)d: %(player)s writes %(entry)s; total %(total)s.", num=p["number"],
+                 player=player(p["player"]), entry=signed(entry), total=signed(p["total"]))
+    if p["multiplier"] > 1:
+        text += " " + _("(Bock: this deal counts %(num)d times.)", num=p["multiplier"])
+    return text
+
+
+# --- One sentence per misconception ------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class MissGroup:
+    """The wrong parts of an answer that one misconception explains, in one sentence:
+    ``labels`` are the choices it is about, ``picked`` whether the learner ticked them
+    (wrongly) or left them out."""
+
+    text: str
+    picked: bool
+    labels: tuple[str, ...]
+
+
+def _card_list(cards: list[str]) -> str:
+    return format_list([short(c) for c in cards], locale=str(get_locale()))
+
+
+# For each rule against a card of a "tick every card" question: one sentence for all the
+# cards it is against (``n`` cards, listed in ``cards``).
+GROUP_WORDS: Final[dict[str, Callable[[dict[str, Any], list[str]], str]]] = {
+    "trump_not_the_suit": lambda p, cards: ngettext(
+        "The %(cards)s you ticked is a trump, not one of the plain %(suit)s: it does not follow the %(suit)s lead.",
+        "The %(cards)s you ticked are trumps, not plain %(suit)s: they do not follow the %(suit)s lead.",
+        len(cards), cards=_card_list(cards), suit=_suit(p)),
+    "must_follow_suit_not_this": lambda p, cards: ngettext(
+        "The %(cards)s you ticked is not one of the %(suit)s: while you still hold plain %(suit)s, you must play one.",
+        "The %(cards)s you ticked are not %(suit)s: while you still hold plain %(suit)s, you must play one.",
+        len(cards), cards=_card_list(cards), suit=_suit(p)),
+    "not_a_trump_must_follow": lambda p, cards: ngettext(
+        "The %(cards)s you ticked is no trump: on a trump lead you must play a trump while you hold one.",
+        "The %(cards)s you ticked are no trumps: on a trump lead you must play a trump while you hold one.",
+        len(cards), cards=_card_list(cards)),
+    "follows_suit": lambda p, cards: ngettext(
+        "You left out the %(cards)s: all plain %(suit)s follow the lead and may be played.",
+        "You left out the %(cards)s: all plain %(suit)s follow the lead and may be played.",
+        len(cards), cards=_card_list(cards), suit=_suit(p)),
+    "follows_trump": lambda p, cards: ngettext(
+        "You left out the %(cards)s: every trump follows a trump lead, whatever suit it shows.",
+        "You left out the %(cards)s: every trump follows a trump lead, whatever suit they show.",
+        len(cards), cards=_card_list(cards)),
+    "void_card_free": lambda p, cards: ngettext(
+        "You left out the %(cards)s: with no plain %(suit)s in hand you may play any card.",
+        "You left out the %(cards)s: with no plain %(suit)s in hand you may play any card.",
+        len(cards), cards=_card_list(cards), suit=_suit(p)),
+    "no_trump_card_free": lambda p, cards: ngettext(
+        "You left out the %(cards)s: with no trump in hand you may play any card on a trump lead.",
+        "You left out the %(cards)s: with no trump in hand you may play any card on a trump lead.",
+        len(cards), cards=_card_list(cards)),
+    "may_lead_any": lambda p, cards: ngettext(
+        "Whoever leads may play any card: the %(cards)s too.", "Whoever leads may play any card: the %(cards)s too.",
+        len(cards), cards=_card_list(cards)),
+}
+
+
+def _dulle_first(codes_cards: list[str], code: str, p: dict[str, Any]) -> str:
+    """The misconception at its root, where the Dulle is one of the cards: it is a trump."""
+    if "10H" not in codes_cards:
+        return ""
+    if code == "trump_not_the_suit" and p.get("suit") == "H":
+        return _("The 10♥ is a trump (the Dulle), not a heart.") + " "
+    if code == "follows_trump":
+        return _("The 10♥ is a trump (the Dulle), the highest of all.") + " "
+    return ""
+
+
+def miss_groups(q: Question, given: tuple[str, ...] | list[str]) -> list[MissGroup]:
+    """The wrong parts of an answer grouped by the rule against them: one sentence for the
+    cards one misconception explains ("the 10♥ is a trump"), one per choice elsewhere; for a
+    score, the line that was forgotten where one explains the number. The lessons' own kinds
+    add what the chosen card would have done."""
+    if q.kind == "decide":
+        chosen = given[0] if given else None
+        reason = q.facts.get("others", {}).get(chosen)
+        if chosen is None or reason is None:
+            return []
+        label = short(chosen) if q.facts.get("decision") == "card" else choice_label(
+            next(c for c in q.fields[0].choices if c.value == chosen))
+        return [MissGroup(reason_text(reason, q), True, (label,))]
+    found = misses(q, given)
+    groups: list[MissGroup] = []
+    by_code: dict[tuple[str, bool], list[Miss]] = {}
+    for miss in found:
+        if q.kind == "legal" and miss.reason.code in GROUP_WORDS:
+            by_code.setdefault((miss.reason.code, miss.picked), []).append(miss)
+            continue
+        text = miss_text(miss, q)
+        if q.kind == "score" and miss.reason.code == "result_off":
+            text = forgotten_text(q, int(miss.value)) or text
+        groups.append(MissGroup(text, miss.picked, (miss_label(miss, q),)))
+    for (code, picked), grouped in by_code.items():
+        cards = [m.value for m in grouped]
+        p = grouped[0].reason.params
+        text = _dulle_first(cards, code, p) + GROUP_WORDS[code](p, cards)
+        groups.insert(0, MissGroup(text, picked, tuple(short(c) for c in cards)))
+    return groups
+
+
+def forgotten_lines(q: Question, result: int) -> list[tuple[str, str, int]]:
+    """The scoring lines whose leaving out gives ``result`` (what each Re player, or the
+    soloist, writes): the fewest that explain the learner's number, or none."""
+    p = q.reasons[-1].params
+    lines: list[tuple[str, str, int]] = [(str(a), str(b), int(c)) for a, b, c in p["lines"]]
+    factor = 3 if p["solo"] else 1
+
+    def without(left_out: list[tuple[str, str, int]]) -> int:
+        kept = list(lines)
+        for line in left_out:
+            kept.remove(line)
+        return factor * sum(points if party == "re" else -points for _line, party, points in kept)
+
+    # The line a learner most likely forgot first: the ones beside the card points (against the
+    # old ones, announcements, extras), then the ladder of card points, "won" last.
+    lines.sort(key=lambda line: 1 + FORGOTTEN_LAST.index(line[0]) if line[0] in FORGOTTEN_LAST else 0)
+    for one in lines:
+        if without([one]) == result:
+            return [one]
+    for i, one in enumerate(lines):
+        for two in lines[i + 1:]:
+            if without([one, two]) == result:
+                return [one, two]
+    return []
+
+
+FORGOTTEN_LAST: Final = ("below_90", "below_60", "below_30", "schwarz", "won")
+
+
+def forgotten_text(q: Question, result: int) -> str:
+    """"You left out ..." naming the forgotten line(s), or "" when none explains the number."""
+    missing = forgotten_lines(q, result)
+    if not missing:
+        return ""
+    names = format_list([_("“%(line)s” (%(points)d for %(party)s)", line=words.LINES[narrow(line_id, LINE_IDS)],
+                           points=points, party=party_name(party)) for line_id, party, points in missing],
+                        locale=str(get_locale()))
+    return ngettext("You wrote %(choice)s: you left out the line %(lines)s.",
+                    "You wrote %(choice)s: you left out the lines %(lines)s.", len(missing),
+                    choice=signed(result), lines=names)
