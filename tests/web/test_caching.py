@@ -65,6 +65,9 @@ def walk(app) -> tuple[list[str], dict[str, str]]:
             "/api/v1/openapi.json", "/favicon.ico", "/manifest.webmanifest", "/sw.js"]
     if deal_id:
         urls.append(f"{sheet_url}/deal/{deal_id.group(1)}")
+    finished = "s=211&l=0&r=ddv&m=RQJUTSFBNVJN"  # a deal played to its end (tests/web/test_play_review.py)
+    urls += [f"/en/play/review?{finished}", f"/en/play/note?{finished}&t=3", f"/en/play/retry?{finished}&k=23",
+             "/en/play/hint?s=211&l=0&r=ddv"]
     routes = {rule.endpoint for rule in app.url_map.iter_rules() if "GET" in (rule.methods or ())}
     asked = {app.url_map.bind("localhost").match(url.split("?")[0], "GET")[0] for url in urls}
     assert routes - asked <= {"static", "pages.learn", "sheet.undo_deal", "sheet.edit_quick"}, routes - asked

@@ -243,7 +243,7 @@ def test_the_hand_offers_legal_cards_and_shows_the_rest_disabled_with_the_rule(c
     assert offered == sorted(p.turn.options)
     assert html.count("disabled") == len(p.hand) - len(p.turn.options)
     assert "you must" in html and 'aria-describedby="play-why"' in html
-    assert "Hint" in html and "You may play:" in html
+    assert "Hint: which card would you play here?" in html and 'href="/en/play/hint?' in html
 
 
 def test_a_quick_check_asks_before_the_winner_is_shown_and_explains_a_wrong_answer(client):

@@ -43,6 +43,28 @@ def replay_start(deal: Deal) -> Deal:
                 dealer=deal.dealer)
 
 
+def played_cards(deal: Deal) -> list[Card]:
+    """Every card of ``deal`` in the order it was played, the open trick's included."""
+    return [c for trick in deal.tricks for c in trick] + list(deal.trick)
+
+
+def replay_to(deal: Deal, before: int) -> Deal:
+    """``deal`` as it stood after its first ``before`` cards, with every announcement made by
+    then: the moment of the decision that played card number ``before + 1``."""
+    cards = played_cards(deal)
+    if not 0 <= before <= len(cards):
+        raise RulesError("out_of_range", "k", low=0, high=len(cards))
+    again = replay_start(deal)
+    pending = list(deal.announcements)
+    for k in range(before + 1):
+        while pending and pending[0].played <= k:
+            said = pending.pop(0)
+            again.announce_level(said.seat, said.level)
+        if k < before:
+            again.play(cards[k])
+    return again
+
+
 def review(deal: Deal, seat: int, samples: int = 100, seed: int = 0,
            player: Player = bots.choose_card) -> tuple[Judgement, ...]:
     """Every card ``seat`` played in the finished ``deal``, judged."""
@@ -53,16 +75,21 @@ def review(deal: Deal, seat: int, samples: int = 100, seed: int = 0,
     again = replay_start(deal)
     pending = list(deal.announcements)
     judged = []
-    cards = [c for trick in deal.tricks for c in trick]
-    for k, card in enumerate(cards):
+    for k, card in enumerate(played_cards(deal)):
         while pending and pending[0].played <= k:
             said = pending.pop(0)
             again.announce_level(said.seat, said.level)
         if again.turn == seat:
-            analysis = analyse(SeatView.of(again, seat), samples, seed * 64 + k, player)
+            analysis = analyse(SeatView.of(again, seat), samples, decision_seed(seed, k), player)
             judged.append(_judgement(len(again.tricks) + 1, card, analysis))
         again.play(card)
     return tuple(judged)
+
+
+def decision_seed(seed: int, before: int) -> int:
+    """The seed of the analysis of the decision after ``before`` cards, in a review seeded
+    ``seed``: a decision asked alone (a note, a retry) is judged as the review judges it."""
+    return seed * 64 + before
 
 
 def _judgement(trick: int, card: Card, analysis: Analysis) -> Judgement:

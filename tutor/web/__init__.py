@@ -23,6 +23,7 @@ def init_app(app: Flask) -> None:
     """Register every feature's blueprint, the error pages and the template context."""
     from tutor.web.api import views as api
     from tutor.web.learn import views as learn
+    from tutor.web.play import review as play_review  # noqa: F401 (adds its routes to play.bp)
     from tutor.web.play import views as play
     from tutor.web.quiz import views as quiz
     from tutor.web.reference import views as reference

@@ -296,6 +296,11 @@ def context(p: Position, w: str | None, g_guess: str | None, v_guess: str | None
         "history": [explain(p, t) for t in p.tricks],
         "levels": text.LEVEL_NAMES,
         "stats": _stats(),
+        # The note on the learner's card in the trick just shown (loaded after the page: the
+        # analysis takes a moment), and the hint that names a card (tutor/web/play/review.py).
+        "note_url": url_for("play.note", **state_args(p), t=last.number)
+        if last and not ask and any(pc.seat == HUMAN for pc in last.cards) else None,
+        "hint_url": url_for("play.hint", **state_args(p)) if turn and turn.kind == "play" else None,
         "signed": words.signed,
         "both_queens": p.hand.count("QC") == 2,
         "end": None,
@@ -303,7 +308,6 @@ def context(p: Position, w: str | None, g_guess: str | None, v_guess: str | None
     if turn and turn.kind == "play":
         ctx["legal_text"] = text.legal_text(turn.reason)
         ctx["forbidden"] = text.forbidden_text(turn.reason)
-        ctx["legal_cards"] = text.cards(list(dict.fromkeys(turn.options)))
         ctx["has_illegal"] = any(c not in turn.options for c in turn.hand)
     if p.result and not ask:
         ctx["end"] = end_context(p, g_guess, v_guess)
@@ -351,6 +355,7 @@ def end_context(p: Position, g_guess: str | None, v_guess: str | None) -> dict[s
         "solo": is_solo(p.game or ""),
         "again": url_for("play.show", s=p.seed, l=p.level, r=rules_key(p.rules)),
         "json": url_for("play.deal_json", **state_args(p)),
+        "review": url_for("play.show_review", **state_args(p)),
         "state": state_args(p),
     }
 

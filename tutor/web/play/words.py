@@ -39,6 +39,15 @@ def party(name: str | None) -> str:
     return str(words.PARTIES["re" if name == "re" else "kontra"])
 
 
+def known_line(known: Sequence[str | None]) -> str:
+    """What the learner knows of the others' parties, in a sentence."""
+    others = [(s, known[s]) for s in range(1, len(known)) if known[s] is not None]
+    if not others:
+        return _("Nobody else’s party is known yet.")
+    return _("Known: %(parties)s.", parties=format_list([_("%(seat)s %(party)s", seat=seat(s), party=party(p))
+                                                         for s, p in others], locale=str(get_locale())))
+
+
 def cards(ids: Sequence[str]) -> str:
     return ", ".join(short(c) for c in ids)
 

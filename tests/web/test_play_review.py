@@ -1,0 +1,159 @@
+"""The review of a finished deal, the note after a trick, the hint, and the decision to solve
+again (tutor/web/play/review.py): what the pages say is what the analysis found, a verdict
+above "good" only with the tip that explains it, the same address the same review."""
+from __future__ import annotations
+
+import random
+import re
+from html import unescape
+from urllib.parse import urlencode
+
+import pytest
+
+from app import create_app
+from tutor.analysis.review import review
+from tutor.analysis.tips import SIMULATIONS_PREFER
+from tutor.play import HUMAN, position
+from tutor.rules.cards import card_id
+from tutor.rules.rulesets import RuleSet
+from tutor.web.play import review as page
+
+from .test_play import play_through, query, start_url
+
+DDV = RuleSet.named("ddv")
+SAMPLES = 20  # worlds per decision in these tests: the pages' logic, not the analysis's precision
+
+
+@pytest.fixture(scope="module")
+def app(tmp_path_factory):
+    return create_app({"TESTING": True}, instance_path=str(tmp_path_factory.mktemp("review") / "instance"))
+
+
+@pytest.fixture(autouse=True)
+def few_samples(monkeypatch):
+    monkeypatch.setattr(page, "SAMPLES", SAMPLES)
+
+
+@pytest.fixture(scope="module")
+def deals(app):
+    """Finished deals played through the page by random taps (a learner who makes mistakes)."""
+    client = app.test_client()
+    found = []
+    for seed in (203, 210, 211):
+        _html, url = play_through(client, start_url(DDV, seed, 0), random.Random(seed))
+        found.append({k: v for k, v in query(url).items() if k in ("s", "l", "r", "m")})
+    return found
+
+
+def judged(state):
+    p = position(DDV, int(state["s"]), state["m"], int(state["l"]))
+    return p, review(p.deal, HUMAN, SAMPLES, p.seed)
+
+
+def test_the_review_shows_each_verdict_only_with_its_reason(app, deals):
+    client = app.test_client()
+    shown_any = 0
+    for state in deals:
+        html = client.get("/en/play/review?" + urlencode(state)).get_data(as_text=True)
+        _p, judgements = judged(state)
+        for j in judgements:
+            tip = j.reason
+            if j.verdict in ("mistake", "blunder") and j.analysis.silent is None and tip and tip.code != SIMULATIONS_PREFER:
+                assert f"review-badge--{j.verdict}" in html
+                shown_any += 1
+        # a verdict above good never stands alone: each such card has its sentence
+        cards = re.findall(r'<li class="review-play[^"]*review-play--(inaccuracy|mistake|blunder)">(.*?)</li>', html, re.S)
+        assert all('class="review-play__why"' in body for _v, body in cards)
+    assert shown_any, "these deals were chosen for the mistakes in them"
+
+
+def test_the_same_address_gives_the_same_review(tmp_path, deals):
+    url = "/en/play/review?" + urlencode(deals[0])
+    first = create_app({"TESTING": True}, instance_path=str(tmp_path / "a")).test_client().get(url).data
+    again = create_app({"TESTING": True}, instance_path=str(tmp_path / "b")).test_client().get(url).data
+    assert first == again
+
+
+def test_an_unfinished_deal_cannot_be_reviewed(app):
+    response = app.test_client().get("/en/play/review?" + urlencode({"s": 7, "l": 0, "r": "ddv"}))
+    assert response.status_code == 400 and "play it to its end first" in response.get_data(as_text=True)
+    assert app.test_client().get("/en/play/review?s=7&l=0&r=ddv&m=%%%").status_code == 400
+
+
+def test_the_computers_cards_can_be_judged_too(app, deals):
+    client = app.test_client()
+    mine = client.get("/en/play/review?" + urlencode(deals[0])).get_data(as_text=True)
+    everyone = client.get("/en/play/review?" + urlencode({**deals[0], "all": 1})).get_data(as_text=True)
+    assert mine.count("review-badge--") < everyone.count("review-badge--")
+    fragment = client.get("/en/play/review?" + urlencode(deals[0]), headers={"HX-Request": "true"})
+    assert fragment.get_data(as_text=True).lstrip().startswith('<section id="review"')
+
+
+def test_a_note_after_the_trick_of_a_mistake_and_none_after_a_good_card(app, deals):
+    client = app.test_client()
+    noted = silent = 0
+    for state in deals:
+        p, judgements = judged(state)
+        for j in judgements:
+            moves = state["m"]
+            body = client.get("/en/play/note?" + urlencode({**state, "t": j.trick})).get_data(as_text=True)
+            # the note judges the decision alone, seeded as the review seeds it: the same verdict
+            worth = (j.verdict in ("mistake", "blunder") and j.analysis.silent is None and j.reason
+                     and j.reason.code != SIMULATIONS_PREFER)
+            assert ('class="play-note' in body) == bool(worth), (moves, j.trick, j.verdict)
+            noted += bool(worth)
+            silent += not worth
+    assert noted and silent
+    assert client.get("/en/play/note?" + urlencode({**deals[0], "t": 13})).status_code == 400
+
+
+def test_the_hint_names_the_best_card(app, deals):
+    client = app.test_client()
+    p = position(DDV, 211, "", 0)
+    while p.turn is not None and p.turn.kind != "play":
+        p = position(DDV, 211, p.then(p.turn.moves()[0]), 0)
+    state = {"s": 211, "l": 0, "r": "ddv", "m": p.moves}
+    body = client.get("/en/play/hint?" + urlencode(state), headers={"HX-Request": "true"}).get_data(as_text=True)
+    best = re.search(r"<strong>Play (.*?)\.</strong>", body)
+    assert best
+    full = client.get("/en/play/hint?" + urlencode(state))
+    assert full.status_code == 200 and "Back to the deal" in full.get_data(as_text=True)
+    assert client.get("/en/play/hint?" + urlencode(deals[0])).status_code == 400  # the deal is over
+
+
+def test_a_mistake_can_be_solved_again(app, deals):
+    client = app.test_client()
+    html = client.get("/en/play/review?" + urlencode(deals[1])).get_data(as_text=True)
+    link = unescape(re.search(r'href="(/en/play/retry[^"]+)"', html).group(1))
+    page_html = client.get(link).get_data(as_text=True)
+    legal = re.findall(r'name="card" value="(\w+)"', page_html)
+    results = {card: client.post(link, data={"card": card}).get_data(as_text=True) for card in legal}
+    rights = [c for c, body in results.items() if "play-verdict--right" in body]
+    wrongs = [c for c, body in results.items() if "play-verdict--wrong" in body]
+    assert rights and wrongs, results.keys()
+    p, judgements = judged(deals[1])
+    k = int(query(link)["k"])
+    with app.test_request_context("/en/"):
+        mistake = next(j for j in judgements if query(page.retry_url(p, j, HUMAN) or "?k=-1")["k"] == str(k))
+    assert card_id(mistake.card) in wrongs and card_id(mistake.better) in rights
+    assert client.post(link, data={"card": "XX"}).status_code == 400
+    foreign = client.post(link, data={"card": legal[0]}, headers={"Origin": "https://evil.example"})
+    assert foreign.status_code == 400
+
+
+def test_the_play_page_offers_the_hint_the_note_and_the_review(app, deals):
+    client = app.test_client()
+    state = deals[0]
+    end = client.get("/en/play/?" + urlencode({**state, "w": 0, "g": "skip", "v": "skip"})).get_data(as_text=True)
+    assert "/en/play/review?" in end and "How good were my cards?" in end
+    p = position(DDV, int(state["s"]), "", int(state["l"]))
+    while p.turn is not None and p.turn.kind != "play":
+        p = position(DDV, p.seed, p.then(p.turn.moves()[0]), p.level)
+    playing = client.get("/en/play/?" + urlencode({"s": p.seed, "l": p.level, "r": "ddv", "m": p.moves}))
+    assert "/en/play/hint?" in playing.get_data(as_text=True)
+    card = next(m for m in p.turn.moves() if m.kind == "card")
+    after = position(DDV, p.seed, p.then(card), p.level)
+    shown = client.get("/en/play/?" + urlencode({"s": p.seed, "l": p.level, "r": "ddv", "m": after.moves}))
+    body = shown.get_data(as_text=True)
+    if after.tricks:  # the learner's card finished the trick: its note is loaded after the page
+        assert 'hx-get="/en/play/note?' in body
