@@ -1,6 +1,7 @@
-/* Doko Tutor lessons offline: "save all lessons" asks the service worker to keep every page
- * of the lessons in this language; the offline page lists the lessons kept on this device.
- * Without it, every lesson page still works online, and those opened are kept all the same. */
+/* Doko Tutor lessons: a step shown is counted as visited (one beacon); "save all lessons"
+ * asks the service worker to keep every page of the lessons in this language; the offline page
+ * lists the lessons kept on this device. Without JavaScript every lesson page still works
+ * online, and those opened are kept all the same. */
 (function () {
   "use strict";
 
@@ -61,9 +62,22 @@
     });
   }
 
+  // A step shown tells the server once that the learner was here (the path offers to
+  // continue from it); the page itself is the same for everyone with the same progress.
+  function seen() {
+    var steps = document.querySelectorAll("[data-seen-url]");
+    for (var i = 0; i < steps.length; i++) {
+      var url = steps[i].getAttribute("data-seen-url");
+      if (!url || steps[i].hasAttribute("data-seen-sent") || !navigator.sendBeacon) continue;
+      steps[i].setAttribute("data-seen-sent", "");
+      try { navigator.sendBeacon(url); } catch (e) { /* offline: the visit is not counted */ }
+    }
+  }
+
   function init() {
     showSave();
     listSaved();
+    seen();
   }
   document.addEventListener("DOMContentLoaded", init);
   document.addEventListener("htmx:afterSettle", init);

@@ -99,6 +99,16 @@ def test_two_lessons_end_to_end_with_javascript(page, lang):
     expect(page.locator(".lesson-path__item--done")).to_have_count(2)
 
 
+def test_a_step_shown_in_the_browser_is_where_the_path_continues(page):
+    """The step page writes nothing itself; learn.js tells the server it was seen."""
+    slug = WALKS[0]
+    page.goto(f"/en/learn/{slug}/2")
+    expect(page.locator("[data-seen-sent]")).to_have_count(1)
+    page.wait_for_timeout(300)  # the beacon goes out on its own
+    page.goto("/en/learn/")
+    expect(page.locator(f'a[href="/en/learn/{slug}/2"]', has_text="Continue")).to_have_count(1)
+
+
 @pytest.mark.parametrize("lang", ["en", "de"])
 def test_two_lessons_end_to_end_without_javascript(no_js_page, lang):
     for slug in WALKS:

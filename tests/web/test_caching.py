@@ -48,7 +48,7 @@ def walk(app) -> tuple[list[str], dict[str, str]]:
     page = client.get("/en/quiz/winner?q=1&l=0").get_data(as_text=True)
     question, _data = question_of(app, page)
     client.post("/en/quiz/winner", data={"token": token_of(page), **form_for(question, wrong_for(question))})
-    client.get("/en/learn/cards/1")
+    client.post("/en/learn/cards/1/seen")
     cookies = {cookie.key: cookie.value for cookie in client._cookies.values()}
     cookies[play_stats.COOKIE] = play_stats.write(SECRET, play_stats.Stats(played=7, won=4, points=9))
     cookies[base_rules.COOKIE] = "pagat"

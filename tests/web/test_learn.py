@@ -170,20 +170,24 @@ def test_progress_marks_started_and_done_and_continues(app: Flask, client):
     rules = RuleSet.named("ddv")
     first = ITEMS[0]
     steps = first.steps_for(rules)
-    client.get(f"/en/learn/{first.slug}/2")
+    page = client.get(f"/en/learn/{first.slug}/2")
+    # showing a step writes nothing of the learner's (the language cookie is set outside the page)
+    assert not [c for c in page.headers.getlist("Set-Cookie") if not c.startswith("lang=")]
+    assert f'data-seen-url="/en/learn/{first.slug}/2/seen"' in page.get_data(as_text=True)
+    assert client.post(f"/en/learn/{first.slug}/2/seen").status_code == 204  # learn.js says it was seen
     html = client.get("/en/learn/").get_data(as_text=True)
     assert "lesson-path__item--started" in html
     assert f'href="/en/learn/{first.slug}/2">Continue' in html
     # /<slug> resumes at the last step opened.
     assert "Step 2 of" in client.get(f"/en/learn/{first.slug}").get_data(as_text=True)
     # Opening the last step is not enough: every check must be answered right once.
-    client.get(f"/en/learn/{first.slug}/{len(steps)}")
+    client.post(f"/en/learn/{first.slug}/{len(steps)}/seen")
     assert "lesson-path__item--done" not in client.get("/en/learn/").get_data(as_text=True)
     for n, step in enumerate(steps, 1):
         question = L.build_check(first, step, rules)
         if question is not None:
             client.post(f"/en/learn/{first.slug}/{n}", data={"step": step.id, **_right(question)})
-    client.get(f"/en/learn/{first.slug}/{len(steps)}")
+    client.post(f"/en/learn/{first.slug}/{len(steps)}/seen")
     html = client.get("/en/learn/").get_data(as_text=True)
     assert "lesson-path__item--done" in html
     assert f'href="/en/learn/{ITEMS[1].slug}/1">Continue' in html

@@ -49,7 +49,6 @@ bp = Blueprint("learn", __name__, url_prefix=i18n.LANG_PREFIX + "/learn")
 # The question kinds the quiz's own partials show the facts of; the others are the lessons'.
 # ("game" is drawn by the lessons' own partial, which marks each solo compulsory or voluntary.)
 QUIZ_FACTS: Final = frozenset({"winner", "legal", "trumps", "points", "announce", "needs", "score", "party"})
-SAVE_HEADER: Final = "X-Save-Offline"  # sent by the service worker's "save all lessons" (sw.js)
 SLUG: Final = "<string(minlength=1, maxlength=40):slug>"
 
 
@@ -207,6 +206,7 @@ def _seeds(source: Any) -> tuple[int | None, int | None, bool]:
 
 
 @bp.get("/" + SLUG)
+@shared(RULES_COOKIE, learn_progress.COOKIE)
 def lesson(slug: str) -> Response:
     """A lesson: the step to resume where the learner left it, else the first."""
     item = _lesson_or_404(slug)
@@ -218,6 +218,7 @@ def lesson(slug: str) -> Response:
 
 
 @bp.get("/" + SLUG + "/<int:n>")
+@shared(RULES_COOKIE, learn_progress.COOKIE)
 def step(slug: str, n: int) -> Response:
     """One step: its prose, its cards and its check (about a fresh position with ``v``)."""
     rules = current_rules()
@@ -232,6 +233,18 @@ def step(slug: str, n: int) -> Response:
         return show(item, n, rules, status=400, message=_(
             "That address asks for cards that do not exist. Here is the step as it begins."))
     return show(item, n, rules, seed=seed, avoid=avoid)
+
+
+@bp.post("/" + SLUG + "/<int:n>/seen")
+def seen(slug: str, n: int) -> Response:
+    """The learner opened this step (learn.js says so once the page is shown): the lesson is
+    started, and the path offers to continue here. Showing a step writes nothing, so every
+    visitor with the same progress gets the same page (and the response cache keeps it)."""
+    item = lessons.lesson(slug)
+    if item is None or lessons.step_at(item, n, current_rules()) is None:
+        abort(404)
+    progress().visit(item.key, n)
+    return _save(make_response("", 204))
 
 
 @bp.post("/" + SLUG + "/<int:n>")
@@ -304,10 +317,6 @@ def show(item: lessons.Lesson, n: int, rules: RuleSet, feedback: dict[str, Any] 
     shown = lessons.shown(item, current, rules) if seed is None else None
     if shown is not None and question is not None and _drawn_by_check(shown, question):
         shown = None  # the check draws these very cards: once is enough on a phone
-    # A page fetched to be kept offline ("save all lessons") is no visit of the learner's.
-    saving = request.headers.get(SAVE_HEADER) == "lessons"
-    if feedback is None and message is None and not saving:
-        progress().visit(item.key, n)
     own = seed if seed is not None else (lessons.default_seed(item, current) if source is not None else None)
     again = None
     if question is not None and feedback is not None and not feedback["correct"]:
@@ -322,6 +331,7 @@ def show(item: lessons.Lesson, n: int, rules: RuleSet, feedback: dict[str, Any] 
         "message": message, "text": quiz_text, "quiz_facts": QUIZ_FACTS,
         "note": rules_note(question, rules) if question is not None else None,
         "action": url_for("learn.step", slug=item.slug, n=n), "seed": seed, "avoid": avoid, "again": again,
+        "seen": url_for("learn.seen", slug=item.slug, n=n),
         "fresh": seed is not None and source is None,
         "source": source, "source_number": source[0].number if source else None,
         "source_title": source[0].text(lang).title if source else None,
@@ -337,7 +347,8 @@ def show(item: lessons.Lesson, n: int, rules: RuleSet, feedback: dict[str, Any] 
     response = make_response(render_template(template, **context), status)
     if partial:
         htmx.add_vary(response)
-    return response if saving else _save(response)
+    # An answer (a POST) writes the progress; showing a step writes nothing (see `seen`).
+    return _save(response) if request.method == "POST" else response
 
 
 def _drawn_by_check(shown: lessons.Shown, question: Question) -> bool:
