@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import http.client
 import os
+import re
 import runpy
 import socket
 import time
@@ -170,3 +171,16 @@ def test_behind_the_proxy_https_pages_say_https_cached_or_not():
                 other = "http" if scheme == "https" else "https"
                 assert f"{other}://doko.example.org" not in html, scheme
                 assert answer.get("Strict-Transport-Security") == ("max-age=31536000" if scheme == "https" else None)
+
+
+def test_under_a_prefix_every_link_stays_under_it_cached_or_not():
+    """gunicorn told the app lives at /doko (SCRIPT_NAME, as a proxy mounting it there sets it):
+    every link, stylesheet and script of a page points under /doko, on the first answer and on
+    the kept one."""
+    with gunicorn(env={"SCRIPT_NAME": "/doko"}) as server:
+        for _round in range(2):
+            status, _headers, html = _get(server.port, "/doko/en/rules/", {"Host": "127.0.0.1"})
+            assert status == 200
+            links = re.findall(r'(?:href|src|action)="([^"#]+)"', html)
+            assert links and all(link.startswith("/doko/") for link in links), [x for x in links if
+                                                                                 not x.startswith("/doko/")]
