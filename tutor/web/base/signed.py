@@ -71,23 +71,33 @@ VERIFIED_MAX_CHARS: Final = 2048  # longer ones are checked every time: at most 
 
 
 def loads(secret: str, salt: str, text: str) -> Any:
-    """What ``URLSafeSerializer(secret, salt=salt).loads(text)`` gives (a fresh value each
-    time: the caller may change it), or its BadSignature. The signature of a text that
-    checked out lately (a question's token posted by many learners, a cookie sent on every
-    request) is not checked again: the same text always checks out the same way."""
+    """What ``URLSafeSerializer(secret, salt=salt).loads(text)`` gives, or its BadSignature.
+    A text read lately (a cookie sent on every request, a question's token posted by many
+    learners) is neither checked nor decoded again: the same text always gives the same value,
+    and the value is shared, so it is only to be read (every kind's ``load`` makes its own
+    objects of it)."""
     if len(text) > VERIFIED_MAX_CHARS:
         return serializer(secret, salt).loads(text)
-    return serializer(secret, salt).load_payload(_verified(secret, salt, text))
+    return _decoded(secret, salt, text)
 
 
 @lru_cache(maxsize=VERIFIED_KEPT)
-def _verified(secret: str, salt: str, text: str) -> bytes:
-    """The signed payload of a text whose signature is right; BadSignature (not kept) else."""
-    payload: bytes = serializer(secret, salt).make_signer().unsign(text.encode())
-    return payload
+def _decoded(secret: str, salt: str, text: str) -> Any:
+    """The value of a text whose signature is right; BadSignature (not kept) else."""
+    return serializer(secret, salt).loads(text)
+
+
+SIGNED_KEPT: Final = 1024  # recent JSON texts and their signed texts: up to 4 kB each
 
 
 def dumps(secret: str, salt: str, data: Any) -> str:
-    """What ``URLSafeSerializer(secret, salt=salt).dumps(data)`` gives, the same text."""
-    signed: str = serializer(secret, salt).dumps(data)
+    """What ``URLSafeSerializer(secret, salt=salt).dumps(data)`` gives, the same text. A value
+    whose JSON text was signed lately (the token of a question many learners are asked, a
+    cookie written again unchanged) is taken from memory."""
+    return _signed(secret, salt, CompactJSON.dumps(data))
+
+
+@lru_cache(maxsize=SIGNED_KEPT)
+def _signed(secret: str, salt: str, text: str) -> str:
+    signed: str = serializer(secret, salt).dumps(json.loads(text))
     return signed

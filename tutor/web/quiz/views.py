@@ -430,19 +430,9 @@ def answer(mode: str, kind: str | None = None) -> Response:
     return render(asked, mode, kind, feedback=feedback)
 
 
-TOKENS_KEPT: Final = 512  # tokens posted lately (about 100 characters each), as read
-
-
 def _token(secret: str, text: str) -> Any:
-    """What a question's token holds (read only), or BadSignature: the same token posted by
-    many learners, or again after a refusal, is read once."""
-    if len(text) > signed.VERIFIED_MAX_CHARS:
-        return signed.loads(secret, TOKEN_SALT, text)
-    return _token_read(secret, text)
-
-
-@lru_cache(maxsize=TOKENS_KEPT)
-def _token_read(secret: str, text: str) -> Any:
+    """What a question's token holds (read only: signed.loads shares what it read lately, the
+    same token posted by many learners), or BadSignature."""
     data = signed.loads(secret, TOKEN_SALT, text)
     return MappingProxyType(data) if isinstance(data, dict) else data
 
