@@ -337,3 +337,13 @@ def test_house_options_are_kept_when_the_rule_set_stays(client):
 def test_a_damaged_shown_field_still_saves_what_is_ticked(client):
     response = client.post("/en/settings", data={"ruleset": "pagat", "deck": "40", "save": "options", "shown": "x|"})
     assert response.status_code == 303 and client.get_cookie("rules").value == "pagat|deck=40"
+
+
+def test_a_host_no_url_can_name_on_a_write_from_another_site_is_a_400(tmp_path, monkeypatch):
+    """The cross-site guard refuses the write before routing finds the Host unusable: the error
+    page still is the plain sentence, not a 500 whose page fails to build its links."""
+    monkeypatch.delenv("TRUSTED_HOSTS", raising=False)
+    served = create_app({}, instance_path=str(tmp_path / "instance"))
+    response = served.test_client().post("/en/settings", data={"ruleset": "pagat"},
+                                         headers={"Host": "a..b", "Origin": "https://evil.example"})
+    assert response.status_code == 400 and "Traceback" not in response.get_data(as_text=True)

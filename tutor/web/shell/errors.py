@@ -53,9 +53,10 @@ def handle(error: HTTPException) -> Response:
     code = error.code or 500
     if request.path.startswith("/api/"):
         return _api(error, code)
-    if isinstance(error, (SecurityError, BadHost)):
+    if isinstance(error, (SecurityError, BadHost)) or isinstance(request.routing_exception, (SecurityError, BadHost)):
         # A Host that TRUSTED_HOSTS does not name, or that no URL can name (a label of more
-        # than 63 characters, an empty one): no page is built for it (its links would carry
+        # than 63 characters, an empty one), whatever else was wrong with the request (a hook
+        # may refuse it before routing does): no page is built for it (its links would carry
         # that host, or could not be built at all), just the sentence.
         return Response(_("The request could not be understood."), code, content_type="text/plain; charset=utf-8")
     template = "errors/_message.html" if htmx.is_partial(request) else "errors/error.html"
