@@ -159,7 +159,9 @@ def show() -> Response:
             response = render(p)
             if htmx.is_partial(request):  # an answer to a check: its URL is a state too
                 shown: dict[str, Any] = args.to_dict()
-                response.headers["HX-Push-Url"] = url_for("play.show", **shown)
+                # The rule of a dimmed card is no step of the deal: the address changes in place.
+                header = "HX-Replace-Url" if "why" in shown else "HX-Push-Url"
+                response.headers[header] = url_for("play.show", **shown)
             return response
         if p.turn is None:
             raise RulesError("moves_past_end", "m")
