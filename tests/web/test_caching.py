@@ -110,6 +110,9 @@ def test_every_answer_tells_caches_what_its_body_depends_on(app, walk):
 
 def test_a_random_question_is_never_stored(app):
     client = app.test_client()
-    for url in ("/en/quiz/winner", "/en/quiz/mixed", "/en/quiz/review"):
+    for url in ("/en/quiz/winner", "/en/quiz/mixed"):
         assert client.get(url).headers["Cache-Control"] == "no-store", url
+    # The review's question is no longer drawn at random: it follows from the learner's cookie.
+    review = client.get("/en/quiz/review")
+    assert review.headers["Cache-Control"] == "private, no-cache" and "Cookie" in review.headers["Vary"]
     assert "no-store" not in client.get("/en/quiz/winner?q=1&l=0").headers.get("Cache-Control", "")

@@ -241,9 +241,15 @@ def test_the_hand_offers_legal_cards_and_shows_the_rest_disabled_with_the_rule(c
     html = client.get(start_url(DDV, seed, 0)).get_data(as_text=True)
     offered = sorted(c[1]["card"] for c in choices(html) if c[0] == "card")
     assert offered == sorted(p.turn.options)
-    assert html.count("disabled") == len(p.hand) - len(p.turn.options)
+    illegal = [c for c in p.turn.hand if c not in p.turn.options]
+    assert sorted(c[1]["why"] for c in choices(html) if c[0] == "why") == sorted(illegal)
+    assert html.count("play-card--off") == len(illegal)
     assert "you must" in html and 'aria-describedby="play-why"' in html
-    assert "Hint: which card would you play here?" in html and 'href="/en/play/hint?' in html
+    assert "which card would you play here?" in html and 'href="/en/play/hint?' in html
+    # A tap on a dimmed card is no move: the same state, with the rule for that card.
+    answer = client.get(start_url(DDV, seed, 0) + "&why=" + illegal[0])
+    assert answer.status_code == 200 and "may not be played now." in answer.get_data(as_text=True)
+    assert sorted(c[1]["card"] for c in choices(answer.get_data(as_text=True)) if c[0] == "card") == offered
 
 
 def test_a_quick_check_asks_before_the_winner_is_shown_and_explains_a_wrong_answer(client):
@@ -393,7 +399,7 @@ def test_a_passed_deadline_is_said_once_and_the_offer_names_its_deadline(client)
             if p.turn.announce and said is None:
                 said = p.turn.announce[0]
                 html = client.get(start_url(DDV, seed, 0) + "&m=" + moves).get_data(as_text=True)
-                assert "until you have" in html or "before you play your next card" in html
+                assert "Last chance: before you play card" in html or "Now or never: before your next card" in html
             if p.turn.deadlines_passed:
                 html = client.get(start_url(DDV, seed, 0) + "&m=" + moves).get_data(as_text=True)
                 assert "Too late now for" in html

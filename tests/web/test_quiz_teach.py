@@ -157,11 +157,18 @@ def test_the_daily_s_missed_questions_come_back_one_by_one(app, client):
         asked, _data = question_of(app, page)
         post_answer(client, "/en/quiz/daily", page, form_for(asked) if i >= 3 else form_for(asked, wrong_for(asked)))
     result = client.get("/en/quiz/daily").get_data(as_text=True)
-    assert "Go through the 3 questions you missed" in result
-    first = client.get("/en/quiz/daily?missed=0").get_data(as_text=True)
-    assert "Why not your answer" in first and "Next missed question" in first
-    last = client.get("/en/quiz/daily?missed=2").get_data(as_text=True)
-    assert "Next missed question" not in last and "Back to today’s result" in last
+    assert "Answer the ones you missed again" in result
+    plan = quiz_progress.daily_plan(quiz_progress.today())
+    for number in range(3):
+        page = client.get(f"/en/quiz/daily?missed={number}").get_data(as_text=True)
+        asked, data = question_of(app, page)
+        assert data["m"] == "missed" and asked.kind == plan[number][0] and asked.seed != plan[number][1]
+        assert f"{number + 1} of 3" in page
+        assert question_of(app, client.get(f"/en/quiz/daily?missed={number}").get_data(as_text=True))[0] == asked
+        done = post_answer(client, f"/en/quiz/daily?missed={number}", page,
+                           form_for(asked, wrong_for(asked))).get_data(as_text=True)
+        assert "Why not your answer" in done
+        assert ("Next missed question" in done) == (number < 2) and "Back to today’s result" in done
     assert client.get("/en/quiz/daily?missed=3").status_code == 404
     assert client.get("/en/quiz/daily?missed=x").status_code == 400  # not a number: a bad request
     assert "1 day in a row" in client.get("/en/quiz/").get_data(as_text=True)

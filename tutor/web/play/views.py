@@ -34,8 +34,11 @@ from tutor.play import (
     parse_seed,
     position,
 )
+from tutor.rules.announcements import level_of
 from tutor.rules.errors import RulesError
+from tutor.rules.explain import needs
 from tutor.rules.games import is_solo
+from tutor.rules.reservations import ANNOUNCED_SOLOS
 from tutor.rules.rulesets import RuleSet
 from tutor.web import words
 from tutor.web.base.rules import COOKIE as RULES_COOKIE
@@ -111,7 +114,7 @@ def asked_move(args: MultiDict[str, str]) -> Move | None:
     if len(given) > 1 or len(given[0][1]) > 1:
         raise RulesError("bad_move", "m")
     name, (value,) = given[0]
-    return Move(name, value[:12])
+    return Move(name, value)  # Move checks the value against the moves there are (solo_diamonds has 13 letters)
 
 
 def check_tricks(seed: int, tricks: int) -> frozenset[int]:
@@ -156,7 +159,9 @@ def show() -> Response:
             response = render(p)
             if htmx.is_partial(request):  # an answer to a check: its URL is a state too
                 shown: dict[str, Any] = args.to_dict()
-                response.headers["HX-Push-Url"] = url_for("play.show", **shown)
+                # The rule of a dimmed card is no step of the deal: the address changes in place.
+                header = "HX-Replace-Url" if "why" in shown else "HX-Push-Url"
+                response.headers[header] = url_for("play.show", **shown)
             return response
         if p.turn is None:
             raise RulesError("moves_past_end", "m")
@@ -165,7 +170,9 @@ def show() -> Response:
         return render(p, message=move_message(error.code), status=400)
     if not htmx.is_partial(request):
         return count_finished(after, redirect(state_url(after), code=303))
-    response = render(after)
+    # The next state is its own URL: a quick check answered before (`w`) is never judged
+    # against the trick this move finishes, nor the end's answers against a new deal.
+    response = render(after, answers=False)
     response.headers["HX-Push-Url"] = state_url(after)
     return count_finished(after, response)
 
@@ -268,7 +275,8 @@ def game_line(p: Position, game: str | None) -> str:
     return str(name)
 
 
-def context(p: Position, w: str | None, g_guess: str | None, v_guess: str | None) -> dict[str, Any]:
+def context(p: Position, w: str | None, g_guess: str | None, v_guess: str | None,
+            why: str | None = None) -> dict[str, Any]:
     game = shown_game(p)
     turn = p.turn
     finished = just_finished(p)
@@ -276,15 +284,22 @@ def context(p: Position, w: str | None, g_guess: str | None, v_guess: str | None
     guess = int(w) if w in ("0", "1", "2", "3") and checking else None
     ask = checking and guess is None
     last = p.tricks[-1] if p.tricks else None
+    hidden = state_args(p)
+    # What this state's URL says beyond the moves: the quick check answered, the end's answers.
+    kept: dict[str, Any] = {**hidden, **({"w": guess} if guess is not None else {})}
+    if p.result and not ask and g_guess in GUESSES:
+        kept |= {"g": g_guess, **({"v": v_guess} if v_guess is not None else {})}
     ctx: dict[str, Any] = {
         "p": p,
         "turn": turn,
         "text": text,
         "seats": [text.seat(s) for s in range(4)],
-        "hidden": {**state_args(p), **({"w": guess} if guess is not None else {})},  # an answered check stays
+        "hidden": hidden,  # the moves' forms carry the state and nothing else
+        "kept": kept,
         "action": url_for("play.show"),
         "game": game,
         "game_line": game_line(p, game),
+        "poverty_line": text.poverty_line(p.poverty),
         "said": [text.said_text(s) for s in p.said],
         "announcements": [announced(a.seat, a.id) for a in p.announcements],
         "party": p.known[HUMAN],
@@ -292,27 +307,85 @@ def context(p: Position, w: str | None, g_guess: str | None, v_guess: str | None
         "check": explain(p, finished) if checking and finished else None,
         "guess": guess,
         "last": explain(p, last) if last and not ask else None,
-        "table": [(text.seat(pc.seat), pc.card) for pc in p.trick],
+        "seat_cells": seat_cells(p),
         "history": [explain(p, t) for t in p.tricks],
-        "levels": text.LEVEL_NAMES,
+        "levels": text.level_names(current_rules()),
         "stats": _stats(),
         # The note on the learner's card in the trick just shown (loaded after the page: the
         # analysis takes a moment), and the hint that names a card (tutor/web/play/review.py).
-        "note_url": url_for("play.note", **state_args(p), t=last.number)
+        "note_url": url_for("play.note", **hidden, t=last.number)
         if last and not ask and any(pc.seat == HUMAN for pc in last.cards) else None,
-        "hint_url": url_for("play.hint", **state_args(p)) if turn and turn.kind == "play" else None,
+        "hint_url": url_for("play.hint", **hidden) if turn and turn.kind == "play" else None,
         "signed": words.signed,
         "both_queens": p.hand.count("QC") == 2,
         "end": None,
+        "offers": [],
+        "take_back": None,
+        "why": None,
     }
+    if turn and turn.kind == "reserve":
+        ctx["solos"] = [o for o in turn.options if o in ANNOUNCED_SOLOS]
+        ctx["reservations"] = [o for o in turn.options if o not in ANNOUNCED_SOLOS]
     if turn and turn.kind == "play":
         ctx["legal_text"] = text.legal_text(turn.reason)
         ctx["forbidden"] = text.forbidden_text(turn.reason)
         ctx["has_illegal"] = any(c not in turn.options for c in turn.hand)
+        ctx["offers"] = offers(p)
+        ctx["passed"] = text.passed_text(turn.deadlines_passed, turn.passed_reasons) if turn.deadlines_passed else None
+        ctx["waiting"] = p.deal is not None and p.deal.wedding_column() == 0
+        if why in turn.hand and why not in turn.options:
+            ctx["why"] = text.why_not_text(why, turn.reason)
+        made = decode_moves(p.moves[-1])[0] if p.moves else None
+        if made is not None and made.kind == "announce":
+            # Until the next card an announcement of the learner's may be taken back: the
+            # state before it is its own URL, and nobody has played since.
+            ctx["take_back"] = state_url(p, p.moves[:-1])
+            ctx["made"] = words.ANNOUNCEMENTS[made.value]  # type: ignore[index]
     if p.result and not ask:
         ctx["end"] = end_context(p, g_guess, v_guess)
-        ctx["end"]["state"] = ctx["hidden"]
+        ctx["end"]["state"] = kept
     return ctx
+
+
+@dataclass(frozen=True)
+class Offer:
+    """An announcement the learner may make now, as the announce control offers it."""
+
+    id: str
+    name: str
+    deadline: str
+    reason: str
+    commits: str
+
+
+def offers(p: Position) -> list[Offer]:
+    """Each announcement open to the learner: its deadline, why it is open (or closes when it
+    does), and what it commits the party to (the engine's `needs`)."""
+    turn, deal, party = p.turn, p.deal, p.known[HUMAN]
+    if turn is None or deal is None or party is None:
+        return []
+    found = []
+    for option in turn.announce:
+        level = level_of(option.id, party)
+        levels = {**deal.levels, party: level}
+        need = needs(party, levels["re"], levels["kontra"], p.rules.tricks)
+        found.append(Offer(option.id, str(words.ANNOUNCEMENTS[option.id]),  # type: ignore[index]
+                           text.deadline_text(option, turn.cards_in_hand, p.rules.tricks),
+                           text.option_reason(option, party), text.commitment(need, level, party)))
+    return found
+
+
+def seat_cells(p: Position) -> list[dict[str, Any]]:
+    """The trick on the table as the four seats around it, from the learner's left (West,
+    North, East) to the learner: each seat's card, its place in the order of play, and
+    whose turn it is."""
+    played = {pc.seat: (i + 1, pc.card) for i, pc in enumerate(p.trick)}
+    turn_seat = HUMAN if p.turn and p.turn.kind == "play" else None
+    cells = []
+    for s in (1, 2, 3, HUMAN):
+        order, card = played.get(s, (None, None))
+        cells.append({"seat": s, "name": text.seat(s), "card": card, "order": order, "turn": s == turn_seat})
+    return cells
 
 
 def end_context(p: Position, g_guess: str | None, v_guess: str | None) -> dict[str, Any]:
@@ -321,6 +394,7 @@ def end_context(p: Position, g_guess: str | None, v_guess: str | None) -> dict[s
     score = result.score
     mine = p.parties[HUMAN] or "kontra"
     winner = score.winner or "nobody"
+    mine_score = score.scores[mine]
     value: int | None = None
     if v_guess is not None:
         cleaned = v_guess.strip().replace("\u2212", "-")
@@ -337,7 +411,6 @@ def end_context(p: Position, g_guess: str | None, v_guess: str | None) -> dict[s
     }
     re_points = score.re_points
     won = score.winner == mine
-    mine_score = score.scores[mine]
     return {
         "score": score,
         "mine": mine,
@@ -346,6 +419,10 @@ def end_context(p: Position, g_guess: str | None, v_guess: str | None) -> dict[s
         "winner_guess": winner_guess,
         "value_guess": value if winner_guess else None,
         "value_asked": winner_guess is not None and v_guess is not None,
+        # What the learner writes on the sheet (a soloist three times the value) is not the
+        # deal's value, but it is no slip either: the page says which is which.
+        "sheet_entry": winner_guess is not None and value is not None and value == mine_score != score.value,
+        "mine_signed": words.signed(mine_score),
         "skipped": winner_guess == "skip" or (v_guess == "skip"),
         "result": arranged,
         "re_points": re_points,
@@ -360,10 +437,15 @@ def end_context(p: Position, g_guess: str | None, v_guess: str | None) -> dict[s
     }
 
 
-def render(p: Position, message: str | None = None, status: int = 200) -> Response:
-    args = request.args
-    ctx = context(p, args.get("w"), args.get("g"), args.get("v"))
+def render(p: Position, message: str | None = None, status: int = 200, answers: bool = True) -> Response:
+    """The page (or the htmx fragment) of this state; ``answers``: the request's quick-check
+    and scoring answers belong to this state (False for the state a move has just made)."""
+    args = request.args if answers else MultiDict()
+    ctx = context(p, args.get("w"), args.get("g"), args.get("v"), args.get("why"))
     ctx["message"] = message
+    # The language links name this very state (tutor/web/shell/context.py: alternate_url).
+    g.alternate_args = {**ctx["kept"]}
+    ctx["partial"] = htmx.is_partial(request)
     template = "play/_table.html" if htmx.is_partial(request) else "play/show.html"
     return no_store(make_response(render_template(template, **ctx), status))
 

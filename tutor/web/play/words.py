@@ -12,8 +12,10 @@ from flask_babel import get_locale, lazy_pgettext, ngettext
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 
-from tutor.play import AnnounceOption, Reveal
-from tutor.rules.explain import Reason
+from tutor.play import AnnounceOption, PovertyView, Reveal
+from tutor.rules.announcements import announcement_id
+from tutor.rules.explain import Need, Reason
+from tutor.rules.rulesets import RuleSet
 from tutor.web import words
 from tutor.web.words.cards import suit_name
 from tutor.web.words.questions import short
@@ -25,6 +27,15 @@ LEVEL_NAMES: Final = {
     1: _l("Weddings too"),
     2: _l("Solos and poverty too"),
 }
+
+
+def level_names(rules: RuleSet) -> dict[int, str]:
+    """The levels a new deal may be played at, each named for what it offers under these
+    rules: without the poverty house option the top level brings solos alone."""
+    names = {level: str(name) for level, name in LEVEL_NAMES.items()}
+    if not rules.poverty:
+        names[2] = _("Solos too")
+    return names
 
 
 def seat(number: int) -> str:
@@ -97,22 +108,85 @@ def forbidden_text(reason: Reason | None) -> str:
     return _("you must follow %(suit)s", suit=suit_name(reason.params.get("suit", "C")))
 
 
-def deadline_text(option: AnnounceOption, cards_in_hand: int) -> str:
-    """An announcement offered now, with its deadline: "Re: until you have 11 cards"."""
-    name = str(words.ANNOUNCEMENTS[option.id])  # type: ignore[index]
+def deadline_text(option: AnnounceOption, cards_in_hand: int, tricks: int) -> str:
+    """Until when an announcement offered now may be made: "before you play card 2 of 12"
+    (``until``: the fewest cards the learner may hold and still make it)."""
     if option.until >= cards_in_hand:
-        return _("%(announcement)s: now, before you play your next card", announcement=name)
-    return ngettext(
-        "%(announcement)s: until you have %(num)d card",
-        "%(announcement)s: until you have %(num)d cards",
-        option.until,
-        announcement=name,
-    )
+        return _("Now or never: before your next card.")
+    return _("Last chance: before you play card %(card)d of %(total)d.", card=tricks - option.until + 1,
+             total=tricks)
 
 
-def passed_text(ids: Sequence[str]) -> str:
-    names = format_list([str(words.ANNOUNCEMENTS[i]) for i in ids], locale=str(get_locale()))  # type: ignore[index]
-    return _("Too late now for %(announcements)s: that deadline has passed.", announcements=names)
+def _name(ident: str) -> str:
+    return str(words.ANNOUNCEMENTS[ident])  # type: ignore[index]
+
+
+def _missed(reason: Reason, party: str) -> str:
+    return _name(announcement_id(reason.params["missed"], party))
+
+
+def option_reason(option: AnnounceOption, party: str) -> str:
+    """Why an announcement is open now when that needs saying, and why its deadline is what
+    it is when another rule sets it (the engine's reasons: RULES.md §6, §10)."""
+    texts = []
+    reason, closing = option.reason, option.until_reason
+    own = _name(announcement_id(0, party))
+    if reason is not None and reason.code == "rides_along":
+        texts.append(_("The deadline for %(own)s has passed, but under these rules it comes along with "
+                       "%(announcement)s.", own=own, announcement=_name(option.id)))
+    elif reason is not None and reason.code == "reply_in_time":
+        texts.append(_("The other party has announced: as an answer you have one card longer."))
+    if closing is not None and closing.code in ("too_late", "skipped_level_too_late") \
+            and closing.params.get("missed", closing.params.get("level")) != closing.params.get("level"):
+        texts.append(_("%(announcement)s includes %(lower)s, so it closes with that one’s deadline.",
+                       announcement=_name(option.id), lower=_missed(closing, party)))
+    elif closing is not None and closing.code == "reply_too_late" and option.id == own:
+        texts.append(_("It closes with the deadline for an answer."))
+    return " ".join(texts)
+
+
+def commitment(need: Need, level: int, party: str) -> str:
+    """What an announcement commits the learner's party to (the engine's `needs` once it is
+    made): the card points it must then take, or every trick."""
+    if need.tricks == "all":
+        return _("Your party then must take every trick: one to the others and you lose the deal.")
+    if need.points is None:
+        return ""
+    if level == 0:
+        return _("Your party then needs %(points)d card points to win.", points=need.points)
+    return _("Your party then needs %(points)d card points: if the others take %(theirs)d, you lose the whole deal.",
+             points=need.points, theirs=240 - need.points + 1)
+
+
+def passed_text(ids: Sequence[str], reasons: Sequence[Reason] = ()) -> str:
+    """The announcements that were open at the learner's last turn and are not any more, and
+    why: their own deadline, or a lower level they include whose deadline has passed."""
+    own = [i for i, r in zip(ids, reasons, strict=False)
+           if r.code != "skipped_level_too_late" and r.params.get("missed", r.params.get("level")) == r.params["level"]]
+    locale = str(get_locale())
+    if len(reasons) != len(ids) or not own or len(own) == len(ids):
+        names = format_list([_name(i) for i in ids], locale=locale)
+        return _("Too late now for %(announcements)s: that deadline has passed.", announcements=names)
+    rest = [i for i in ids if i not in own]
+    return _("Too late now for %(announcements)s: that deadline has passed. So it is for %(higher)s too, which "
+             "would include it.", announcements=format_list([_name(i) for i in own], locale=locale),
+             higher=format_list([_name(i) for i in rest], locale=locale))
+
+
+def why_not_text(card: str, reason: Reason | None) -> str:
+    """Why the card the learner tapped may not be played now."""
+    return _("%(card)s may not be played now.", card=short(card)) + " " + legal_text(reason)
+
+
+def poverty_line(pv: PovertyView | None) -> str:
+    """What the poor player and the acceptor saw of the exchange (no one else sees it)."""
+    if pv is None or not pv.returned:
+        return ""
+    if pv.poor == 0:
+        return _("Came back to you: %(cards)s.", cards=cards(pv.returned))
+    if pv.acceptor == 0:
+        return _("You took %(taken)s and gave back %(cards)s.", taken=cards(pv.passed), cards=cards(pv.returned))
+    return ""
 
 
 def reveal_texts(reveals: Sequence[Reveal], winner: int, declarer: int | None) -> list[str]:

@@ -107,7 +107,7 @@ def ask(kind: str, seed: int, level: int, rules: RuleSet, mode: str, index: int 
         code: str | None = None) -> Asked:
     question = made(kind, seed, rules, level)
     data: dict[str, Any] = {"k": kind, "s": seed, "l": question.level, "r": to_cookie(rules), "m": mode}
-    if mode == "daily":
+    if mode in ("daily", "missed"):
         data |= {"d": today(), "i": index}
     if code:
         data["c"] = code
@@ -115,15 +115,40 @@ def ask(kind: str, seed: int, level: int, rules: RuleSet, mode: str, index: int 
 
 
 def review_question(code: str, entry: Entry, rules: RuleSet) -> Asked:
-    """A new question of the rule under review: the first of a few seeds that the rule decides
-    (or the last one tried, of the same kind and level)."""
-    rng = random.Random(secrets.randbits(32))
+    """A question of the rule under review: the first of a few seeds that the rule decides (or
+    the last one tried, of the same kind and level). The seeds follow from the rule and its
+    scheduler state, so the question stays the same across reloads until it is answered (an
+    answer moves the state on, and so the next question)."""
+    rng = random.Random(f"review-{code}-{entry.dump()}-{to_cookie(rules)}")
     seed = 0
     for _try in range(REVIEW_TRIES):
         seed = rng.getrandbits(31)
-        if rule_of(make(entry.kind, seed, rules, entry.level)) == code:
+        if rule_of(made(entry.kind, seed, rules, entry.level)) == code:
             break
     return ask(entry.kind, seed, entry.level, rules, "review", code=code)
+
+
+def missed_question(number: int) -> Asked:
+    """A fresh position in place of the ``number``-th question of today's challenge that the
+    learner missed: of the same kind, level and rule (the first of a few seeds that the rule
+    decides), seeded from the day and the question, never the question itself nor one already
+    answered (the lessons ask again the same way, tutor/lessons/variants.py)."""
+    day, p, rules = today(), progress(), current_rules()
+    index = p.daily_missed(day)[number]
+    kind, seed, _level = daily_plan(day)[index]
+    level, _given = p.daily_answer(day, index)
+    code = rule_of(made(kind, seed, rules, level))
+    rng = random.Random(f"missed-{day}-{index}-{to_cookie(rules)}")
+    fitting = None
+    for _try in range(REVIEW_TRIES):
+        fresh_seed = rng.getrandbits(31)
+        if fresh_seed == seed or p.answered(f"{kind}:{fresh_seed}:{level}"):
+            continue
+        fitting = fitting if fitting is not None else fresh_seed
+        if rule_of(made(kind, fresh_seed, rules, level)) == code:
+            fitting = fresh_seed
+            break
+    return ask(kind, fitting if fitting is not None else seed ^ 1, level, rules, "missed", number, code=code)
 
 
 def fresh(mode: str, kind: str | None = None) -> Asked | None:
@@ -170,16 +195,18 @@ def _day_seed(kind: str, level: int, day: int, slot: int) -> int:
     return random.Random(f"quiz-{day}-{kind}-{level}-{slot}").getrandbits(31)
 
 
-def action_url(mode: str, kind: str) -> str:
+def action_url(mode: str, kind: str, index: int | None = None) -> str:
     if mode == "kind":
         return url_for("quiz.show", kind=kind)
+    if mode == "missed":
+        return url_for("quiz.daily", missed=index or 0)
     return url_for({"mixed": "quiz.mixed", "review": "quiz.review"}.get(mode, "quiz.daily"))
 
 
 def render(asked: Asked | None, mode: str, kind: str | None = None, feedback: dict[str, Any] | None = None,
            message: str | None = None, status: int = 200) -> Response:
     """The question (or its feedback) as a page, or as the fragment htmx swaps in."""
-    daily = _daily_summary() if mode == "daily" else None
+    daily = _daily_summary() if mode in ("daily", "missed") else None
     review = _review_summary() if mode == "review" else None
     key = None
     if asked is not None and message is None and not (feedback and "missed" in feedback):
@@ -209,7 +236,8 @@ def _question_html(asked: Asked | None, mode: str, kind: str | None, feedback: d
         "asked": asked, "mode": mode, "kind": kind or (asked.question.kind if asked else None),
         "feedback": feedback, "message": message, "text": quiz_text, "anchors": ANCHORS,
         "progress": progress(), "daily": daily, "review": review,
-        "action": action_url(mode, kind or (asked.question.kind if asked else "")) if (asked or kind) else None,
+        "action": action_url(mode, kind or (asked.question.kind if asked else ""), asked.index if asked else None)
+        if (asked or kind) else None,
     }
     return render_template("quiz/_question.html", **context)
 
@@ -284,11 +312,11 @@ def _shell_size(parts: tuple[str, ...]) -> int:
 
 @bp.get("/")
 def index() -> str:
-    """Progress per kind, what is due for review, mixed practice, the daily challenge."""
+    """Progress per kind, what is due for review (one count: the rules the spaced review
+    asks next), mixed practice, the daily challenge."""
     p = progress()
-    day = today()
     return render_template(
-        "quiz/index.html", kinds=KINDS, progress=p, due=p.due(day), text=quiz_text,
+        "quiz/index.html", kinds=KINDS, progress=p, text=quiz_text,
         daily=_daily_summary(), max_level=MAX_LEVEL, review=_review_summary(), streak=practice.streak(),
     )
 
@@ -314,7 +342,7 @@ def mixed() -> Response:
 @bp.get("/daily")
 def daily() -> Response:
     """Today's ten questions, then the result to share; once they are done, `?missed=<n>`
-    shows the n-th missed question again with its answer and why."""
+    asks again about the n-th missed question, on a fresh position of the same kind."""
     if request.args.get("missed") is not None:
         return _daily_missed(_int_arg("missed", 0, DAILY_LENGTH - 1) or 0)
     return render(fresh("daily"), "daily")
@@ -322,8 +350,17 @@ def daily() -> Response:
 
 @bp.get("/review")
 def review() -> Response:
-    """The rules missed before and due again, mixed across kinds, one question each."""
-    return random_question(render(fresh("review"), "review"))
+    """The rules missed before and due again, mixed across kinds, one question each: the same
+    question on every reload until it is answered."""
+    return learners_question(render(fresh("review"), "review"))
+
+
+def learners_question(response: Response) -> Response:
+    """A question that follows from this learner's cookies (not drawn at random): no shared
+    cache may keep it, and the browser asks again each time."""
+    response.headers["Cache-Control"] = "private, no-cache"
+    response.vary.add("Cookie")
+    return response
 
 
 def random_question(response: Response) -> Response:
@@ -339,21 +376,20 @@ def answer_review() -> Response:
 
 
 def _daily_missed(number: int) -> Response:
-    """A missed question of today's finished challenge, explained again."""
+    """A missed question of today's finished challenge, to answer again on a fresh position."""
     day = today()
     p = progress()
-    missed = p.daily_missed(day)
-    if len(p.daily_today(day)) < DAILY_LENGTH or number >= len(missed):
+    if len(p.daily_today(day)) < DAILY_LENGTH or number >= len(p.daily_missed(day)):
         abort(404)
-    index = missed[number]
-    kind, seed, _level = daily_plan(day)[index]
-    level, given = p.daily_answer(day, index)
-    question = make(kind, seed, current_rules(), level)
-    if given is not None and len(given) != len(question.fields):
-        given = None
-    feedback = {"correct": False, "given": given, "stats": p.of(kind), "level_up": False, "level_down": False,
-                "missed": number, "next_missed": number + 1 if number + 1 < len(missed) else None}
-    return render(Asked(question, "daily", "", index), "daily", feedback=feedback)
+    return learners_question(render(missed_question(number), "missed"))
+
+
+@bp.post("/daily")
+def answer_daily() -> Response:
+    """Check an answer to today's challenge, or (`?missed=<n>`) to a missed one asked again."""
+    if request.args.get("missed") is not None:
+        return answer("missed")
+    return answer("daily")
 
 
 @bp.post(KIND_PATH)
@@ -368,16 +404,11 @@ def answer_mixed() -> Response:
     return answer("mixed")
 
 
-@bp.post("/daily")
-def answer_daily() -> Response:
-    """Check an answer to today's challenge."""
-    return answer("daily")
-
-
 def answer(mode: str, kind: str | None = None) -> Response:
     """Rebuild the question from its signed token, check the answer against the engine,
     count it once, and show why. Anything wrong gets a message and a fresh question."""
     day = today()
+    back = "daily" if mode == "missed" else mode  # where a refused answer goes on
     try:
         form = request.form
         data = _token(current_app.config["SECRET_KEY"], form.get("token", ""))
@@ -386,24 +417,27 @@ def answer(mode: str, kind: str | None = None) -> Response:
         rules = from_cookie(str(data["r"]))
         question = made(str(data["k"]), int(data["s"]), rules, int(data["l"]))
     except (BadSignature, KeyError, ValueError, TypeError):
-        return render(fresh(mode, kind), mode, kind, status=400, message=_(
+        return render(fresh(back, kind), back, kind, status=400, message=_(
             "That answer could not be checked: the question was changed on the way. Here is a new one."))
     p = progress()
     key = f"{question.kind}:{question.seed}:{question.level}"
+    if mode == "missed" and (data.get("d") != day or not isinstance(data.get("i"), int)):
+        return render(None, "daily", status=400, message=_(
+            "That question belongs to another day’s challenge. Here is today’s."))
     if mode == "daily":
         if data.get("d") != day:
-            return render(fresh(mode), mode, status=400, message=_(
+            return render(fresh(back), back, status=400, message=_(
                 "That question belongs to another day’s challenge. Here is today’s."))
         if data.get("i") != len(p.daily_today(day)):
-            return render(fresh(mode), mode, status=400, message=_(
+            return render(fresh(back), back, status=400, message=_(
                 "You have answered that question already; it counts once. Here is the next one."))
     elif p.answered(key):
-        return render(fresh(mode, kind), mode, kind, status=400, message=_(
+        return render(fresh(back, kind), back, kind, status=400, message=_(
             "You have answered that question already; it counts once. Here is a new one."))
     try:
         given = parse_answer(question, {name: form.getlist(name) for name in form})
     except BadAnswer:
-        return render(fresh(mode, kind), mode, kind, status=400, message=_(
+        return render(fresh(back, kind), back, kind, status=400, message=_(
             "That answer does not fit the question. Here is a new one."))
     correct = check(question, given)
     moment = practice.now()
@@ -425,8 +459,11 @@ def answer(mode: str, kind: str | None = None) -> Response:
         if len(p.daily_today(day)) >= DAILY_LENGTH:
             learner.count_day(day)
     asked = Asked(question, mode, "", data.get("i"))
-    feedback = {"correct": correct, "given": given, "stats": stats, "level_up": stats.level > level_before,
-                "level_down": stats.level < level_before}
+    feedback: dict[str, Any] = {"correct": correct, "given": given, "stats": stats,
+                                "level_up": stats.level > level_before, "level_down": stats.level < level_before}
+    if mode == "missed":
+        number, missed = int(data["i"]), p.daily_missed(day)
+        feedback |= {"missed": number, "next_missed": number + 1 if number + 1 < len(missed) else None}
     return render(asked, mode, kind, feedback=feedback)
 
 
@@ -458,9 +495,15 @@ def _daily_summary() -> dict[str, Any]:
     share = _("Doko Tutor daily challenge %(date)s: %(right)d of %(total)d", date=quiz_progress.day_text(day),
               right=right, total=DAILY_LENGTH)
     url = security.external_url("quiz.daily")
+    text = f"{share}\n{grid}\n{url}"
+    # The share box shows its whole text: a line for each line, and one more for each long one.
+    rows = sum(1 + len(line) // SHARE_LINE for line in text.split("\n"))
     return {"date": quiz_progress.day_text(day), "done": len(results), "right": right, "total": DAILY_LENGTH,
-            "results": results, "finished": len(results) >= DAILY_LENGTH, "share": f"{share}\n{grid}\n{url}",
+            "results": results, "finished": len(results) >= DAILY_LENGTH, "share": text, "share_rows": rows,
             "missed": len(progress().daily_missed(day))}
+
+
+SHARE_LINE: Final = 32  # characters of the share text that fit one line of its box on a 360 px phone
 
 
 def _review_summary() -> dict[str, Any]:

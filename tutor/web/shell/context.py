@@ -6,7 +6,7 @@ from __future__ import annotations
 from functools import partial
 from typing import Any
 
-from flask import Flask, request, url_for
+from flask import Flask, g, request, url_for
 from flask_babel import get_locale, lazy_pgettext
 
 from tutor import i18n
@@ -20,9 +20,10 @@ from tutor.web.shell import pwa
 from tutor.web.shell.pwa import static_url
 from tutor.web.words.cards import card_face
 
-# The five sections of the app: (key, endpoint, label). The key names the icon too.
+# The six sections of the app: (key, endpoint, label). The key names the icon too.
 NAV_ITEMS = (
     ("learn", "learn.path", lazy_pgettext("navigation", "Learn")),
+    ("play", "play.show", lazy_pgettext("navigation", "Play")),
     ("quiz", "quiz.index", lazy_pgettext("navigation", "Quiz")),
     ("score", "score.calculator", lazy_pgettext("navigation", "Score")),
     ("rules", "reference.show", lazy_pgettext("navigation", "Rules")),
@@ -38,6 +39,10 @@ def alternate_url(lang: str, external: bool = False) -> str:
     args = dict(request.view_args or {})
     if not (endpoint and request.url_rule and "lang" in request.url_rule.arguments):
         endpoint, args = "pages.home", {}
+    else:
+        # A page whose state is its query (a deal to play) names it in `g.alternate_args`,
+        # so that another language shows the same state, not a fresh one.
+        args |= g.get("alternate_args") or {}
     return external_url(endpoint, **args, lang=lang) if external else url_for(endpoint, **args, lang=lang)
 
 

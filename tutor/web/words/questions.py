@@ -393,9 +393,17 @@ def _needs(p: dict[str, Any], code: str, q: Question) -> str:
         )
     else:
         text = _("Nobody announced more than Re or Kontra: %(party)s needs %(need)s.", party=party, need=_need(p))
+    text += _tie(p)
     if p.get("nobody"):
         text += " " + _("If neither party makes its announcement, nobody wins the deal.")
     return text
+
+
+def _tie(p: dict[str, Any]) -> str:
+    """Why the line is 121 and not 120, where it is: a 120:120 tie goes to Kontra (RULES.md §7)."""
+    if (p.get("party"), p.get("points")) in (("re", 121), ("kontra", 120)):
+        return " " + _("Why 121 and not 120: at 120 to 120 Kontra wins, so Re needs one card point more than half.")
+    return ""
 
 
 def _need(p: dict[str, Any]) -> str:
@@ -406,7 +414,7 @@ def _score(p: dict[str, Any], code: str, q: Question) -> str:
     if code == "nobody_won":
         return _("Both parties announced more than Re or Kontra and neither made it: nobody won.")
     if code == "winner":
-        return _("%(party)s won: it needed %(need)s.", party=party_name(p["party"]), need=_need(p))
+        return _("%(party)s won: it needed %(need)s.", party=party_name(p["party"]), need=_need(p)) + _tie(p)
     lines = "; ".join(
         _("%(line)s (%(party)s) %(points)d", line=words.LINES[line_id], party=party_name(party), points=points)
         for line_id, party, points in p["lines"]
@@ -457,7 +465,8 @@ def _game(p: dict[str, Any], code: str, q: Question) -> str:
         ),
         "left_of_dealer_leads": lambda: _(
             "The dealer’s left neighbour, %(seat)s, plays the first card.", seat=seat(p["seat"])
-        ),
+        ) + (" " + _("A wedding is no solo: the groom does not lead, the first card is played as in a normal game.")
+             if q is not None and q.game == "wedding" else ""),
         "solo_lead_left_by_solo_kind": lambda: _(
             "A voluntary solo is led by the dealer’s left neighbour, %(seat)s.", seat=seat(p["seat"])
         ),
