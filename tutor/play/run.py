@@ -17,8 +17,8 @@ from collections import Counter
 from collections.abc import Generator, Sequence
 from typing import Any, Final
 
-from tutor.play import bots
 from tutor.play.moves import Move
+from tutor.play.players import HEURISTIC, Player
 from tutor.play.views import AnnounceOption, Turn
 from tutor.rules.announcements import NONE, announcement_id
 from tutor.rules.cards import QUEEN_OF_CLUBS, Card, card_id
@@ -48,7 +48,6 @@ HUMAN: Final = 0
 LEVELS: Final = (0, 1, 2)  # 0: normal games only; 1: weddings too; 2: solos and poverty too
 MAX_REDEALS: Final = 4  # app policy: after this many poverties nobody took, poverty is no longer offered
 _NO_WISH: Final = (NONE, NONE)
-_SILENT_ONE_IN: Final = 8  # a computer player with both Q♣ plays about one wedding in eight silently
 IDS_TO_CARD: Final = {card_id(c): c for c in range(24)}
 
 
@@ -71,8 +70,11 @@ class Run:
     poverty's cards exchanged) there is no ``deal``; then everything about the cards is
     the engine's ``Deal``."""
 
-    def __init__(self, rules: RuleSet, seed: int, level: int, human: int | None) -> None:
+    def __init__(
+        self, rules: RuleSet, seed: int, level: int, human: int | None, players: Sequence[Player] | None = None
+    ) -> None:
         self.rules, self.seed, self.level, self.human = rules, seed, level, human
+        self.players = tuple(players) if players else (HEURISTIC,) * SEATS
         self.rng = random.Random(seed)
         self.dealer = seed % SEATS
         self.redeals = 0
@@ -146,7 +148,7 @@ class Run:
         for seat in range(SEATS):
             if seat != self.human:
                 soloist = is_solo(game) and self.declarer == seat and game != "silent_wedding"
-                self.wish[seat] = bots.announcement_wish(deal.table, deal.hands[seat], soloist)
+                self.wish[seat] = self.players[seat].announcement_wish(deal.table, deal.hands[seat], soloist)
         yield from self._tricks(deal)
 
     def _deal_and_reserve(self) -> Generator[Turn, Move, None]:
@@ -179,9 +181,9 @@ class Run:
                     value = move.value
                     reservations[seat] = Reservation("solo", value) if value in ANNOUNCED_SOLOS else Reservation(value)
             else:
-                silent = (self.seed // SEATS + seat + self.redeals) % _SILENT_ONE_IN == 0
-                reservations[seat] = bots.reservation(
-                    rules, hand, level, wedding=wedding, silent=silent, poverty=poverty_ok
+                reservations[seat] = self.players[seat].reservation(
+                    rules, hand, level, wedding=wedding, poverty=poverty_ok, seat=seat, seed=self.seed,
+                    redeals=self.redeals,
                 )
             r = reservations[seat]
             self.said[seat] = r.solo if r.kind == "solo" else r.kind
@@ -224,7 +226,7 @@ class Run:
             passed = yield from self._pick("poverty_pass", hands[poor], poverty_trumps(hands[poor]))
             check_poverty_pass(hands[poor], passed)
         else:
-            passed = bots.poverty_pass(hands[poor])
+            passed = self.players[poor].poverty_pass(hands[poor])
         self.passed = passed
         for seat in poverty_asking_order(poor):  # RULES.md §4: the first to his left who accepts
             if seat == self.human:
@@ -233,7 +235,7 @@ class Run:
                     raise RulesError("move_not_possible", "m", move=move.value)
                 accepts = move.value == "accept"
             else:
-                accepts = bots.accepts_poverty(rules, hands[seat])
+                accepts = self.players[seat].accepts_poverty(rules, hands[seat])
             if accepts:
                 self.acceptor = seat
                 break
@@ -244,7 +246,7 @@ class Run:
         if acceptor == self.human:
             returned = yield from self._pick("poverty_return", taken, ())
         else:
-            returned = bots.poverty_return(rules, taken)
+            returned = self.players[acceptor].poverty_return(rules, taken)
         self.returned = returned
         hands[poor], hands[acceptor] = exchange_poverty(hands[poor], hands[acceptor], passed, returned)
 
@@ -290,11 +292,12 @@ class Run:
                     card = IDS_TO_CARD[move.value]
                     break
             else:
+                player = self.players[seat]
                 if self.wish[seat] != _NO_WISH:
-                    level = bots.announcement(deal, seat, self.wish[seat])
+                    level = player.announcement(deal, seat, self.wish[seat])
                     if level is not None:
                         deal.announce_level(seat, level)
-                card = bots.choose_card(deal, seat)
+                card = player.card(deal, seat)
             seeking = deal.clarified == 0
             deal.play(card)  # RulesError card_not_in_hand or illegal_card for the human's
             if seeking and (deal.clarified or deal.game == "wedding_solo"):
@@ -303,7 +306,8 @@ class Run:
                 for other in range(SEATS):
                     if other != human:
                         soloist = other == groom and deal.game == "wedding_solo"
-                        self.wish[other] = bots.announcement_wish(deal.table, deal.dealt[other], soloist)
+                        self.wish[other] = self.players[other].announcement_wish(deal.table, deal.dealt[other],
+                                                                                 soloist)
 
     # -- the end --
 
