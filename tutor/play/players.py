@@ -47,13 +47,9 @@ class Player:
         return replace(self, name=name, card=card)
 
 
-_SILENT_ONE_IN: Final = 8  # a computer player with both Q♣ plays about one wedding in eight silently
-
-
 def _reservation(rules: RuleSet, hand: Sequence[Card], level: int, *, wedding: bool, poverty: bool, seat: int,
                  seed: int, redeals: int) -> Reservation:
-    silent = (seed // 4 + seat + redeals) % _SILENT_ONE_IN == 0
-    return bots.reservation(rules, hand, level, wedding=wedding, silent=silent, poverty=poverty)
+    return bots.reservation(rules, hand, level, wedding=wedding, poverty=poverty)
 
 
 HEURISTIC: Final = Player(

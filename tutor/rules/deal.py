@@ -155,7 +155,7 @@ class Deal:
     __slots__ = (
         "rules", "played_rules", "table", "game", "declared", "declarer", "dealer", "poverty", "dealt", "hands",
         "tricks", "leaders", "winners", "trick_games", "trick", "leader", "turn", "parties", "public",
-        "clarified", "levels", "announcements", "led", "voids", "queens_played", "settled", "count",
+        "clarified", "levels", "announcements", "led", "voids", "queens_played", "settled", "count", "seen",
         "_counts", "_known", "_events",
     )
 
@@ -206,6 +206,7 @@ class Deal:
         self.announcements: list[Announcement] = []
         self.led = [0, 0, 0, 0]  # how often each plain suit (0-3) was led
         self.voids = [0, 0, 0, 0]  # by seat: bit k set once the seat has shown it holds no card of suit class k
+        self.seen = [0] * 24  # by card: the copies played so far (on the table or in a trick)
         self.queens_played: list[int] = []
         self.clarified: int | None = None  # a declared wedding: 0 until its clarification trick, then 1-3
         self.settled = parties is not None
@@ -270,6 +271,7 @@ class Deal:
         new.announcements = list(self.announcements)
         new.led = list(self.led)
         new.voids = list(self.voids)
+        new.seen = list(self.seen)
         new.queens_played = list(self.queens_played)
         new._counts = [list(c) for c in self._counts]
         new._events = list(self._events)
@@ -324,6 +326,7 @@ class Deal:
             self.led[cls] += 1
         hand.remove(card)
         counts[cls] -= 1
+        self.seen[card] += 1
         trick.append(card)
         if card == QUEEN_OF_CLUBS:
             self._old_one(seat)
