@@ -207,21 +207,56 @@ def _above(table: GameTable) -> tuple[tuple[Card, ...], ...]:
                  for x in range(24))
 
 
+class _Keys:
+    """Sort keys of every card for one table, as whole numbers that order exactly as the
+    tuples they stand for (the choices below take min or max over a few cards, thousands of
+    times a second in the analysis's rollouts)."""
+
+    __slots__ = ("discard", "give", "keep_low", "cheap_win", "low")
+
+    def __init__(self, table: GameTable) -> None:
+        kept, fox, power = _keepers(table), table.fox, table.power
+        cards = range(24)
+        # (kept, fox, points, trump, power): the card worth least, keeping the trumps and the fox.
+        self.discard = [(c in kept) * 10**7 + (c == fox) * 10**6 + POINTS[c] * 10**4
+                        + (table.suit_class[c] == 4) * 10**3 + power[c] for c in cards]
+        # max of (not kept, points, -power): the most points for a partner, not a card worth keeping.
+        self.give = [(c not in kept) * 10**6 + POINTS[c] * 10**3 + (999 - power[c]) for c in cards]
+        # (kept, fox, points, power): the cheapest card when the partner's trick is not safe.
+        self.keep_low = [(c in kept) * 10**7 + (c == fox) * 10**6 + POINTS[c] * 10**3 + power[c] for c in cards]
+        # (power, -points): the lowest card that takes the trick, the richer of equals.
+        self.cheap_win = [power[c] * 100 + (50 - POINTS[c]) for c in cards]
+        # (points, power): the lowest card to lead.
+        self.low = [POINTS[c] * 1000 + power[c] for c in cards]
+
+
+@cache
+def _keys(table: GameTable) -> _Keys:
+    return _Keys(table)
+
+
 class _Seat:
     """What one computer player knows at its decision: its hand, the cards still out (in
     nobody's sight: not in its hand, not played), the suits each player has shown void in,
     how often each plain suit was led, and the parties as far as it knows them."""
 
-    __slots__ = ("deal", "seat", "table", "hand", "out", "known")
+    __slots__ = ("deal", "seat", "table", "hand", "_out", "known")
 
     def __init__(self, deal: Deal, seat: int) -> None:
         self.deal, self.seat, self.table = deal, seat, deal.table
         self.hand = deal.hands[seat]
-        out = [2 - n for n in deal.seen]
-        for card in self.hand:
-            out[card] -= 1
-        self.out = out
+        self._out: list[int] | None = None
         self.known = deal.known(seat)
+
+    @property
+    def out(self) -> list[int]:
+        """By card, the copies still out (worked out once a decision, when first asked)."""
+        out = self._out
+        if out is None:
+            out = self._out = [2 - n for n in self.deal.seen]
+            for card in self.hand:
+                out[card] -= 1
+        return out
 
     def relation(self, other: int) -> int:
         mine, theirs = self.known[self.seat], self.known[other]
@@ -235,40 +270,46 @@ class _Seat:
         it, or, for a plain card, a trump from someone who has shown he is out of its suit."""
         if not behind:
             return False
-        out, voids, table = self.out, self.deal.voids, self.table
+        voids, table = self.deal.voids, self.table
         cls = table.suit_class[card]
-        for c in _above(table)[card]:
-            if out[c] > 0 and any(not voids[s] >> cls & 1 for s in behind):
-                return True
-        if cls != 4 and any(voids[s] >> cls & 1 and not voids[s] >> 4 & 1 for s in behind):
+        bit = 1 << cls
+        if any(not voids[s] & bit for s in behind):
+            out = self.out
+            for c in _above(table)[card]:
+                if out[c] > 0:
+                    return True
+        if cls != 4 and any(voids[s] & bit and not voids[s] & 16 for s in behind):
             return True  # he will trump it
-        if card == TEN_OF_HEARTS and table.dulle_second_wins and out[card] > 0:
-            return True  # house rule: the second Dulle beats the first
-        return False
+        return card == TEN_OF_HEARTS and table.dulle_second_wins and self.out[card] > 0  # the second Dulle wins
 
     def void_behind(self, cls: int, seats: Sequence[int]) -> bool:
         """Whether someone among ``seats`` not known as a partner has shown void in ``cls``
         (and may still trump it)."""
         voids = self.deal.voids
-        return any(voids[s] >> cls & 1 and not voids[s] >> 4 & 1 and self.relation(s) != PARTNER for s in seats)
+        bit = 1 << cls
+        return any(voids[s] & bit and not voids[s] & 16 and self.relation(s) != PARTNER for s in seats)
 
 
 def choose_card(deal: Deal, seat: int) -> Card:
     """The card the computer player at ``seat`` plays now, from what that seat knows: its
     own hand, the cards played so far, the voids shown, and the parties as far as it knows
     them (the table tips of PLAY-REVIEW.md §3.2 and §7.3)."""
-    table, hand, trick = deal.table, deal.hands[seat], deal.trick
+    hand, trick = deal.hands[seat], deal.trick
     if not trick:
         return _lead(_Seat(deal, seat))
-    legal = table.legal(hand, trick)
-    if len(legal) == 1 or (len(legal) == 2 and legal[0] == legal[1]):
-        return legal[0]
+    suit_class = deal.table.suit_class
+    lead = suit_class[trick[0]]
+    legal = [c for c in hand if suit_class[c] == lead] or hand
+    first = legal[0]
+    if len(legal) == 1 or (len(legal) == 2 and legal[1] == first):
+        return first
     return _follow(_Seat(deal, seat), list(dict.fromkeys(legal)))
 
 
 def _lead(me: _Seat) -> Card:
     deal, table, hand = me.deal, me.table, me.hand
     suit_class, power = table.suit_class, table.power
+    by_power = power.__getitem__
     kept = _keepers(table)
     fox = table.fox
     trumps = [c for c in hand if suit_class[c] == 4]
@@ -279,20 +320,20 @@ def _lead(me: _Seat) -> Card:
         # The groom lets someone else take an early trick: a low plain card, no ace.
         low = [c for c in plain if POINTS[c] < 10] or plain
         if low:
-            return min(low, key=lambda c: (POINTS[c], power[c]))
+            return min(low, key=_keys(table).low.__getitem__)
     soloist = is_solo(deal.game) and deal.parties[me.seat] == "re"
     if trumps and soloist:
-        return max(trumps, key=lambda c: power[c])  # a soloist pulls trumps from the top
+        return max(trumps, key=by_power)  # a soloist pulls trumps from the top
     if party == "re" and deal.clarified != 0 and len(trumps) >= LONG_TRUMPS:
         # With this many trumps (a poverty's acceptor, say), start from the top, with a trump
         # nobody can beat. (With fewer, the low trump first did better in bench/strength.py.)
-        top = max(trumps, key=lambda c: power[c])
+        top = max(trumps, key=by_power)
         if not me.beatable(top, behind):
             return top
     if party == "re" and trumps and deal.clarified != 0:
         low = [c for c in trumps if c not in kept and c != fox]
         if low:
-            return min(low, key=lambda c: power[c])
+            return min(low, key=by_power)
         if not plain:
             return _last_trumps(me, trumps, behind)
     if plain:
@@ -304,19 +345,22 @@ def _lead(me: _Seat) -> Card:
             return fresh[0]
         if soloist and not table.trumps:
             return max(plain, key=lambda c: (power[c], -c))
+        low_key = _keys(table).low
 
-        def risk(c: Card) -> tuple[bool, int, int]:
+        def risk(c: Card) -> int:
             # A ten or an ace into a suit that has been round, or that someone is void in, is lost.
+            if POINTS[c] < 10:
+                return low_key[c]
             cls = suit_class[c]
-            risky = POINTS[c] >= 10 and (led[cls] > 0 or me.void_behind(cls, behind) or me.beatable(c, behind))
-            return risky, POINTS[c], power[c]
+            risky = led[cls] > 0 or me.void_behind(cls, behind) or me.beatable(c, behind)
+            return risky * 10**6 + low_key[c]
 
         choice = min(plain, key=risk)
-        if risk(choice)[0]:
+        if risk(choice) >= 10**6:
             # Every plain card left would be lost: a low trump instead, Kontra or not.
             low = [c for c in trumps if c not in kept and c != fox]
             if low:
-                return min(low, key=lambda c: power[c])
+                return min(low, key=by_power)
         return choice
     return _last_trumps(me, trumps, behind)
 
@@ -342,46 +386,48 @@ def _follow(me: _Seat, legal: list[Card]) -> Card:
     trick = deal.trick
     position = len(trick)
     last_trick = len(deal.tricks) == deal.count - 1
-    power, suit_class = table.power, table.suit_class
-    kept = _keepers(table)
-    fox = table.fox
-    winner_of = table.winner
-    win = winner_of(trick, last_trick)
-    holder = (deal.leader + win) % 4
-    relation = me.relation(holder)
-    behind = [(me.seat + i) % 4 for i in range(1, 4 - position)]
-    points = sum(POINTS[c] for c in trick)
+    power = table.power
+    keys = _keys(table)
+    win = table.winner(trick, last_trick)
+    best = trick[win]
+    relation = me.relation((deal.leader + win) % 4)
+    seat = me.seat
+    behind = [(seat + i) % 4 for i in range(1, 4 - position)]
     if relation == PARTNER:
-        if not behind or not me.beatable(trick[win], behind):
+        if not behind or not me.beatable(best, behind):
             # The partner's trick is safe: give him points (the fox too), keeping the cards
             # worth keeping for a trick of one's own.
-            return max(legal, key=lambda c: (c not in kept, POINTS[c], -power[c]))
-        return min(legal, key=lambda c: (c in kept, c == fox, POINTS[c], power[c]))
-    winners = [c for c in legal if winner_of([*trick, c], last_trick) == position]
+            return max(legal, key=keys.give.__getitem__)
+        return min(legal, key=keys.keep_low.__getitem__)
+    beats = table.beats
+    winners = [c for c in legal if beats(c, best, last_trick)]
     if winners:
+        kept = _keepers(table)
+        points = sum(POINTS[c] for c in trick)
         if not behind:
             # Last to play: take it as cheaply as possible; a Dulle or a Q♣ only for a trick
             # worth it, and not from a player who may be the partner.
             cheap = [c for c in winners if c not in kept]
             if cheap:
-                return min(cheap, key=lambda c: (power[c], -POINTS[c]))
+                return min(cheap, key=keys.cheap_win.__getitem__)
             if points >= CHEAP and relation == OPPONENT or points >= RICH:
-                return min(winners, key=lambda c: power[c])
+                return min(winners, key=power.__getitem__)
         else:
+            suit_class = table.suit_class
             plain = [c for c in winners if suit_class[c] != 4 and not me.beatable(c, behind)]
             if plain:
-                return min(plain, key=lambda c: power[c])
+                return min(plain, key=power.__getitem__)
             if points >= RICH:
-                return max(winners, key=lambda c: power[c])  # a Dulle or a Q♣ for a trick worth it
+                return max(winners, key=power.__getitem__)  # a Dulle or a Q♣ for a trick worth it
             cheap = [c for c in winners if c not in kept]
             if cheap and (points >= CHEAP or position == 2):
-                return max(cheap, key=lambda c: power[c])
+                return max(cheap, key=power.__getitem__)
     # Cannot or need not take it: the card worth least, keeping the trumps and the fox (an
     # A♦ only where its loss scores: the engine's table knows, RULES.md §8).
-    rest = min(legal, key=lambda c: (c in kept, c == fox, POINTS[c], suit_class[c] == 4, power[c]))
-    if rest == fox and winners and relation != PARTNER:
+    rest = min(legal, key=keys.discard.__getitem__)
+    if rest == table.fox and winners and relation != PARTNER:
         # Rather than give the fox away, take the trick with a trump that wins it.
-        others = [c for c in winners if c != fox]
+        others = [c for c in winners if c != rest]
         if others:
-            return min(others, key=lambda c: power[c])
+            return min(others, key=power.__getitem__)
     return rest

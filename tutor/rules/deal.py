@@ -310,21 +310,24 @@ class Deal:
         if seat is None:
             raise RulesError("deal_over", "card", card=card_id(card))
         hand = self.hands[seat]
-        if card not in hand:
-            raise RulesError("card_not_in_hand", "card", card=card_id(card), seat=seat)
         trick = self.trick
-        cls = self.table.suit_class[card]
+        suit_class = self.table.suit_class
+        cls = suit_class[card]
         counts = self._counts[seat]
-        if trick:
-            lead = self.table.suit_class[trick[0]]
-            if cls != lead:
-                if counts[lead]:
-                    # RULES.md §3: who holds the led suit (or a trump on a trump lead) follows.
-                    raise RulesError("illegal_card", "card", card=card_id(card), seat=seat)
-                self.voids[seat] |= 1 << lead
-        elif cls != TRUMP:
-            self.led[cls] += 1
-        hand.remove(card)
+        lead = suit_class[trick[0]] if trick else -1
+        if lead >= 0 and cls != lead and counts[lead]:
+            # RULES.md §3: who holds the led suit (or a trump on a trump lead) follows.
+            code = "illegal_card" if card in hand else "card_not_in_hand"
+            raise RulesError(code, "card", card=card_id(card), seat=seat)
+        try:
+            hand.remove(card)
+        except ValueError:
+            raise RulesError("card_not_in_hand", "card", card=card_id(card), seat=seat) from None
+        if lead < 0:
+            if cls != TRUMP:
+                self.led[cls] += 1
+        elif cls != lead:
+            self.voids[seat] |= 1 << lead
         counts[cls] -= 1
         self.seen[card] += 1
         trick.append(card)
