@@ -74,7 +74,7 @@ class Analyses:
                 # Not fork: the web server's process has threads, and a forked copy of a
                 # threaded process may inherit a lock held by one of them.
                 context = multiprocessing.get_context("forkserver")
-                self._executor = ProcessPoolExecutor(self.workers, mp_context=context)
+                self._executor = ProcessPoolExecutor(self.workers, mp_context=context, initializer=_nicer)
             return self._executor
 
     def close(self) -> None:
@@ -82,6 +82,15 @@ class Analyses:
             if self._executor is not None:
                 self._executor.shutdown(wait=True, cancel_futures=True)
                 self._executor = None
+
+
+NICENESS: Final = 10  # how much lower the workers' priority is than the web server's
+
+
+def _nicer() -> None:
+    """A worker process gives way to the web server's: pages first, analyses in what is left."""
+    if hasattr(os, "nice"):
+        os.nice(NICENESS)
 
 
 _shared: Analyses | None = None

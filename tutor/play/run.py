@@ -25,7 +25,7 @@ from tutor.rules.cards import QUEEN_OF_CLUBS, Card, card_id
 from tutor.rules.deal import Announcement, Deal, Poverty
 from tutor.rules.deals import deal_hands
 from tutor.rules.errors import RulesError
-from tutor.rules.explain import Reason, legal_reason
+from tutor.rules.explain import legal_reason
 from tutor.rules.games import GameTable, game_table, is_normal_type, is_solo
 from tutor.rules.reservations import (
     ANNOUNCED_SOLOS,
@@ -254,16 +254,18 @@ class Run:
         hand = deal.hands[seat]
         cards = len(hand)
         party = deal.own_party(seat)
-        choices = deal.announcement_options(seat)
-        allowed = [o.level for o in choices if o.allowed]
-        options = tuple(AnnounceOption(o.id, o.until or 0, o.reason, o.until_reason) for o in choices if o.allowed)
+        allowed = deal.allowed_levels(seat)
+        options: tuple[AnnounceOption, ...] = ()
+        if allowed:  # most turns offer nothing: the reasons are worked out only for an offer
+            options = tuple(AnnounceOption(o.id, o.until or 0, o.reason, o.until_reason)
+                            for o in deal.announcement_options(seat) if o.allowed)
         own = deal.levels[party] if party else NONE
         passed = sorted(t for t in self._open - set(allowed) if t > own)
         self._open = set(allowed)
         ids = self._sorted_ids(hand)
         legal, reason = legal_reason(ids, [card_id(c) for c in deal.trick], deal.game, deal.played_rules)
         passed_ids = tuple(announcement_id(t, party) for t in passed) if party else ()
-        passed_reasons: tuple[Reason, ...] = tuple(choices[t].reason for t in passed) if party else ()
+        passed_reasons = tuple(deal.announcement_reason(seat, t) for t in passed) if party else ()
         return Turn("play", tuple(legal), ids, cards, reason, options, passed_ids,
                     passed_reasons=passed_reasons)
 

@@ -48,7 +48,7 @@ from tutor.rules.announcements import (
 from tutor.rules.cards import ACE_OF_DIAMONDS, QUEEN_OF_CLUBS, Card, card_id
 from tutor.rules.deals import PlayedDeal, check_parties, normal_parties, schweinchen_declared
 from tutor.rules.errors import RulesError
-from tutor.rules.explain import Reason, announcement_reasons, trick_reason
+from tutor.rules.explain import Reason, announcement_reason, announcement_reasons, trick_reason
 from tutor.rules.games import (
     CLARIFICATION_TRICKS,
     TRUMP,
@@ -523,9 +523,20 @@ class Deal:
                 options.append(AnnounceOption(ident, level, False, reason))
                 continue
             until = announce_until(level, own, opponent, cards, self.rules, wedding)
-            closing = announcement_reasons(self.rules, party, until - 1, own_id, opponent_id, wedding)[level][2]
+            closing = announcement_reason(self.rules, party, level, until - 1, own_id, opponent_id, wedding)
             options.append(AnnounceOption(ident, level, True, reason, until, closing if until > 0 else None))
         return options
+
+    def announcement_reason(self, seat: int, level: int) -> Reason:
+        """The rule that decides whether ``seat`` may announce up to ``level`` now."""
+        party = self.own_party(seat)
+        if party is None:
+            return Reason("wedding_unclarified", {"cards": len(self.hands[seat]), "level": level})
+        own, opponent = self.levels[party], self.levels[other(party)]
+        own_id = announcement_id(own, party) if own != NONE else None
+        opponent_id = announcement_id(opponent, other(party)) if opponent != NONE else None
+        return announcement_reason(self.rules, party, level, len(self.hands[seat]), own_id, opponent_id,
+                                   self.wedding_column())
 
     def announce(self, seat: int, announcement: str) -> Announcement:
         """``seat`` announces up to ``announcement`` (``re``/``kontra`` for its party's own
