@@ -69,8 +69,8 @@ class CardValue:
 class Analysis:
     """The judgement of one decision. ``silent``: why no card is judged (``single_candidate``,
     ``decided``: every card scores the same in every world, ``unmodelled``: a wedding before
-    its clarification, ``unreliable``: most drawn worlds could not make the view); None when
-    the verdicts stand."""
+    its clarification, ``unreliable``: most drawn worlds could not make the view; in a review,
+    ``no_world``: no world could, and no card is judged); None when the verdicts stand."""
 
     seat: int
     samples: int
