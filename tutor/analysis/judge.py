@@ -269,6 +269,7 @@ def _judge(groups: Sequence[tuple[Card, tuple[Card, ...]]], values: list[list[fl
         reason = None
         if k == best_all:
             judged: Verdict = "best"
+            loss = cp_loss = 0.0  # the best card loses nothing to itself
         else:
             judged = verdict(loss, loss_error, cp_loss, cp_error)
             if judged in ("inaccuracy", "mistake", "blunder"):
