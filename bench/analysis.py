@@ -150,6 +150,8 @@ def pool_figures(finished: list[Deal]) -> None:
                         response.read()
                     answered["ok"] += 1
                 except urllib.error.HTTPError as error:
+                    error.read()
+                    error.close()  # an unread, unclosed answer keeps its connection, and the server waits on it
                     answered["busy" if error.code == 503 else "ok"] += 1
                     time.sleep(0.5)
 

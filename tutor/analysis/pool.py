@@ -88,9 +88,15 @@ NICENESS: Final = 10  # how much lower the workers' priority is than the web ser
 
 
 def _nicer() -> None:
-    """A worker process gives way to the web server's: pages first, analyses in what is left."""
+    """A worker process gives way to the web server's: pages first, analyses in what is left
+    (Linux's idle scheduling, where there is one: it runs only when nothing else would)."""
     if hasattr(os, "nice"):
         os.nice(NICENESS)
+    if hasattr(os, "sched_setscheduler") and hasattr(os, "SCHED_IDLE"):
+        try:
+            os.sched_setscheduler(0, os.SCHED_IDLE, os.sched_param(0))
+        except OSError:
+            pass  # not allowed here: the lower priority above will do
 
 
 _shared: Analyses | None = None
