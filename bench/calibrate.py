@@ -6,7 +6,12 @@ mistake, and how many verdicts a table tip explains.
 The decisions are every card-choice of seat 0 in bot-only deals (normal games and weddings,
 both rule sets), judged as the review would judge them.
 
-Run: .venv/bin/python bench/calibrate.py [deals, default 40] [samples, default 100]
+With a third argument, each of the first decisions is also judged with that many worlds as a
+reference (600, say), and the verdicts at N are set against the reference's losses: how
+often a mistake at N is less than a quarter game point at the reference (a false alarm), how
+often a mistake at the reference is called good at N.
+
+Run: .venv/bin/python bench/calibrate.py [deals, default 40] [samples, default 100] [reference worlds]
 """
 from __future__ import annotations
 
@@ -46,8 +51,10 @@ def decisions(deal: Deal, seat: int) -> list[SeatView]:
 def main() -> None:
     deals = int(sys.argv[1]) if len(sys.argv) > 1 else 40
     samples = int(sys.argv[2]) if len(sys.argv) > 2 else 100
+    reference = int(sys.argv[3]) if len(sys.argv) > 3 else 0
+    against: Counter[tuple[str, str]] = Counter()
     if hasattr(os, "sched_setaffinity"):
-        os.sched_setaffinity(0, {sorted(os.sched_getaffinity(0))[0]})  # one core
+        os.sched_setaffinity(0, {sorted(os.sched_getaffinity(0))[-1]})  # one core
     errors: list[float] = []
     cp_errors: list[float] = []
     verdicts: Counter[str] = Counter()
@@ -66,6 +73,13 @@ def main() -> None:
             judged += 1
             second = analyse(view, samples, seed=2)
             again = {c.card: c.verdict for c in second.cards}
+            if reference:
+                truth = {c.card: c for c in analyse(view, reference, seed=99, halving=False).cards}
+                for c in first.cards:
+                    ref = truth[c.card]
+                    size = ("best or < 0.25" if ref.verdict == "best" or ref.loss < 0.25 else
+                            "0.25-0.75" if ref.loss < 0.75 else "0.75-1.5" if ref.loss < 1.5 else ">= 1.5")
+                    against[c.verdict, size] += 1
             for c in first.cards:
                 if c.verdict == "best":
                     continue
@@ -98,6 +112,12 @@ def main() -> None:
     print(f"reasons: {explained} explained by a tip, {reasons['simulations_prefer']} only 'simulations prefer'")
     for code, count in reasons.most_common():
         print(f"  {code:<22} {count:>5}")
+    if reference:
+        sizes = ("best or < 0.25", "0.25-0.75", "0.75-1.5", ">= 1.5")
+        print(f"verdicts at N = {samples} (rows) against the loss measured with {reference} worlds (columns):")
+        print(f"  {'':<12}" + "".join(f"{size:>16}" for size in sizes))
+        for name in ("best", "good", "unclear", "inaccuracy", "mistake", "blunder"):
+            print(f"  {name:<12}" + "".join(f"{against[name, size]:>16}" for size in sizes))
 
 
 if __name__ == "__main__":

@@ -136,3 +136,19 @@ def test_a_review_judges_every_card_of_the_seat_the_same_way_each_time():
             assert (j.better is None) == (j.verdict == "best")
             if j.verdict in ("inaccuracy", "mistake", "blunder"):
                 assert j.reason is not None
+
+
+def test_a_decision_no_world_can_make_is_left_unjudged_in_a_review(monkeypatch):
+    import tutor.analysis.review as reviewing
+    from tutor.analysis.worlds import NoWorld
+
+    calls = []
+
+    def refuse(view, samples, seed, player):
+        calls.append(view.seat)
+        raise NoWorld("no_world", "hand")
+
+    monkeypatch.setattr(reviewing, "analyse", refuse)
+    judged = review(finished(DDV, 1000, 0), 2, 10, seed=1)
+    assert len(judged) == 12 and len(calls) == 12
+    assert all(j.verdict is None and j.analysis.silent == "no_world" for j in judged)

@@ -157,3 +157,10 @@ def test_a_situation_reads_what_the_seat_knows(seed):
     assert not s.out & {x for x in seen if [x for t in real.tricks for x in t].count(x)
                         + list(real.hands[seat]).count(x) + real.trick.count(x) == 2}
     assert s.tricks_left == 12 - len(real.tricks) and s.voids == tuple(real.voids)
+
+
+def test_take_a_trick_with_the_lowest_card_that_holds_it():
+    s = situation(trick=[(1, "KH"), (2, "AH"), (3, "10S")], hand="10H QH QD", known=("kontra", None, None, None))
+    assert code(s, "QH", "10H") == "lowest_winner"  # last to play: the Q♥ takes it as well as the Dulle
+    second = situation(trick=[(3, "KH")], hand="10H QH QD")
+    assert code(second, "QH", "10H") != "lowest_winner"  # the Q♥ could still be beaten behind

@@ -471,7 +471,9 @@ def test_old_one_reveals_a_partner():
 
 def test_silent_wedding_is_revealed_by_the_second_queen():
     seen = 0
-    for seed in range(3000):
+    for seed in range(20_000):  # the bots keep both Q♣ quiet only with a diamonds-solo hand: rare
+        if seen == 8:
+            break
         p = play_bots(DDV, seed, 1)
         if p.game != "silent_wedding" or p.declarer == HUMAN:
             continue
@@ -487,7 +489,7 @@ def test_silent_wedding_is_revealed_by_the_second_queen():
         if not p.announcements:
             assert reveals.get(("old_one", p.declarer)) == queens[0]
             assert all(reveals[("silent_wedding", s)] == queens[1] for s in others)
-    assert seen > 10
+    assert seen == 8
 
 
 def test_hand_is_sorted_trumps_first():
@@ -543,8 +545,12 @@ def test_a_weddings_clarification_is_told_under_the_trick_that_clarified():
     """PLAY-REVIEW.md §4.2.1: the reveal was filed under the next trick, so the page named
     that trick's winner as the partner."""
     weddings = solos = 0
-    for seed in range(1500):
+    for seed in range(40_000):  # the groom leads low to find his partner: wedding solos are rare
+        if weddings > 20 and solos:
+            break
         p = play_bots(DDV, seed, 1)
+        if p.game == "wedding" and weddings > 20:
+            continue
         if p.game not in ("wedding", "wedding_solo"):
             continue
         groom = p.declarer

@@ -1,8 +1,19 @@
 """RULES.md §2 and §3: trumps of every game kind, trick winners, following suit."""
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from tutor.rules.errors import RulesError
-from tutor.rules.games import GAMES, check_game, is_trump, legal_cards, plain_suits, trick_winner, trump_order
+from tutor.rules.games import (
+    GAMES,
+    check_game,
+    game_table,
+    is_trump,
+    legal_cards,
+    plain_suits,
+    trick_winner,
+    trump_order,
+)
 from tutor.rules.rulesets import RuleSet
 
 DDV = RuleSet.named("ddv")
@@ -171,3 +182,14 @@ def test_poverty_is_played_only_with_its_option():
     assert "poverty" not in played_games(DDV)
     assert played_games(PAGAT) == list(GAMES)
     assert played_games(DDV.with_options(poverty=True)) == list(GAMES)
+
+
+@settings(max_examples=200)
+@given(st.sampled_from(GAMES), st.sampled_from(["first_wins", "second_wins", "second_wins_except_last"]),
+       st.booleans(), st.lists(st.integers(0, 23), min_size=2, max_size=4), st.booleans())
+def test_beats_is_what_the_winner_says(game, dullen, schweinchen, cards, last):
+    """The quick comparison the computer players use agrees with the trick winner."""
+    table = game_table(game, RuleSet.named("ddv").with_options(dullen=dullen, schweinchen=schweinchen))
+    trick, card = cards[:-1], cards[-1]
+    best = trick[table.winner(trick, last)]
+    assert table.beats(card, best, last) == (table.winner([*trick, card], last) == len(trick))

@@ -10,10 +10,10 @@ measured on the other half, and the other way round (so a card's loss is never m
 the worlds that made another card look best: the winner's curse of PLAY-REVIEW.md §6.4);
 the verdicts follow ``tutor.analysis.verdicts``, the reasons ``tutor.analysis.tips``.
 
-Successive halving keeps it quick: all candidates are played in a first batch of worlds,
-those that trail the leader by more than ``DROP_ERRORS`` standard errors stop there, and
-the rest go on to all N. A card that stopped early has its loss measured on the worlds it
-was played in.
+Successive halving keeps it quick: all candidates are played in the first 20 worlds; those
+that trail the leader by more than ``DROP_ERRORS`` standard errors and ``DROP_GAP`` stop
+there, and again after 40 and 70 worlds; the rest go on to all N. A card that stopped early
+has its loss measured on the worlds it was played in.
 """
 from __future__ import annotations
 
@@ -36,8 +36,9 @@ from tutor.rules.terms import Party
 
 SAMPLES_MIN: Final = 10
 SAMPLES_MAX: Final = 1000
-FIRST_BATCH: Final = 30  # worlds every candidate is played in before any is dropped
-DROP_ERRORS: Final = 4.0  # standard errors behind the leader at which a candidate stops early
+ROUNDS: Final = (20, 40, 70)  # after these many worlds, candidates far behind the leader stop
+DROP_ERRORS: Final = 3.0  # standard errors behind the leader at which a candidate stops early …
+DROP_GAP: Final = 0.5  # … if it is also this far behind (game points per player)
 BOOTSTRAP: Final = 60  # resamples of the worlds behind a loss's standard error
 Player = Callable[[Deal, int], Card]
 
@@ -68,8 +69,8 @@ class CardValue:
 class Analysis:
     """The judgement of one decision. ``silent``: why no card is judged (``single_candidate``,
     ``decided``: every card scores the same in every world, ``unmodelled``: a wedding before
-    its clarification, ``unreliable``: most drawn worlds could not make the view); None when
-    the verdicts stand."""
+    its clarification, ``unreliable``: most drawn worlds could not make the view; in a review,
+    ``no_world``: no world could, and no card is judged); None when the verdicts stand."""
 
     seat: int
     samples: int
@@ -191,9 +192,8 @@ def _play(groups: Sequence[tuple[Card, tuple[Card, ...]]], bases: Sequence[Deal]
     points: list[list[int]] = [[] for _ in groups]
     alive = list(range(len(groups)))
     start = 0
-    batch = min(FIRST_BATCH, len(bases)) if halving else len(bases)
-    while alive and start < len(bases):
-        stop = min(len(bases), start + batch)
+    rounds = [b for b in ROUNDS if b < len(bases)] if halving else []
+    for stop in [*rounds, len(bases)]:
         for k in alive:
             card = groups[k][0]
             for base in bases[start:stop]:
@@ -203,17 +203,16 @@ def _play(groups: Sequence[tuple[Card, tuple[Card, ...]]], bases: Sequence[Deal]
                 v, p = seat_result(deal, seat)
                 values[k].append(v)
                 points[k].append(p)
-        if halving and len(alive) > 2:
+        start = stop
+        if stop < len(bases) and len(alive) > 2:
             leader = max(alive, key=lambda k: _mean(values[k]))
             keep = []
             for k in alive:
                 diffs = [a - b for a, b in zip(values[leader], values[k], strict=True)]
                 gap, error = _mean(diffs), _error(diffs)
-                if k == leader or gap <= DROP_ERRORS * error or gap < 0.5:
+                if k == leader or gap <= DROP_ERRORS * error or gap < DROP_GAP:
                     keep.append(k)
             alive = keep
-        start = stop
-        batch = len(bases) - start
     return values, points
 
 
@@ -270,6 +269,7 @@ def _judge(groups: Sequence[tuple[Card, tuple[Card, ...]]], values: list[list[fl
         reason = None
         if k == best_all:
             judged: Verdict = "best"
+            loss = cp_loss = 0.0  # the best card loses nothing to itself
         else:
             judged = verdict(loss, loss_error, cp_loss, cp_error)
             if judged in ("inaccuracy", "mistake", "blunder"):

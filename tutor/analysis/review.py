@@ -14,6 +14,7 @@ from tutor.analysis.judge import Analysis, Player, analyse
 from tutor.analysis.tips import Tip
 from tutor.analysis.verdicts import Verdict
 from tutor.analysis.view import SeatView
+from tutor.analysis.worlds import NoWorld
 from tutor.play import bots
 from tutor.rules.cards import Card
 from tutor.rules.deal import Deal
@@ -80,7 +81,13 @@ def review(deal: Deal, seat: int, samples: int = 100, seed: int = 0,
             said = pending.pop(0)
             again.announce_level(said.seat, said.level)
         if again.turn == seat:
-            analysis = analyse(SeatView.of(again, seat), samples, decision_seed(seed, k), player)
+            view = SeatView.of(again, seat)
+            try:
+                analysis = analyse(view, samples, decision_seed(seed, k), player)
+            except NoWorld:
+                # The worlds cannot make this view (a silent wedding nobody has noticed, whose
+                # signs contradict the worlds' "healthy means no wedding"): not judged.
+                analysis = Analysis(seat, 0, view.party_known, (), (), "no_world")
             judged.append(_judgement(len(again.tricks) + 1, card, analysis))
         again.play(card)
     return tuple(judged)
@@ -93,8 +100,8 @@ def decision_seed(seed: int, before: int) -> int:
 
 
 def _judgement(trick: int, card: Card, analysis: Analysis) -> Judgement:
-    mine = next(c for c in analysis.cards if c.card == card or card in c.same_as)
-    if analysis.silent == "single_candidate":
+    if analysis.silent in ("single_candidate", "no_world"):
         return Judgement(trick, card, None, None, None, 0.0, analysis)
+    mine = next(c for c in analysis.cards if c.card == card or card in c.same_as)
     better = None if mine.verdict == "best" or not analysis.best else analysis.best[0]
     return Judgement(trick, card, mine.verdict, better, mine.reason, mine.loss, analysis)

@@ -23,7 +23,8 @@ from tutor.rules.terms import SEATS, Party
 SIMULATIONS_PREFER: Final = "simulations_prefer"
 # Every code a detector gives, in the order they are tried (the most specific first).
 CODES: Final = (
-    "fox", "dulle_cheap", "dulle_worth_it", "keep_karlchen", "partner_ace", "shown_void", "second_round",
+    "fox", "dulle_cheap", "dulle_worth_it", "keep_karlchen", "partner_ace", "lowest_winner", "shown_void",
+    "second_round",
     "schmieren", "points_to_opponents", "trump_that_holds", "kontra_aces", "re_trumps", "trumps_from_top",
     "groom_lead",
 )
@@ -217,6 +218,18 @@ def partner_ace(s: Situation, b: Card, c: Card) -> Tip | None:
     return Tip("partner_ace", {**_ids(better=b, card=c, ace=lead), "seat": lead_seat})
 
 
+def lowest_winner(s: Situation, b: Card, c: Card) -> Tip | None:
+    """Take a trick with the lowest card that holds it, and keep the higher one for later."""
+    if s.leading:
+        return None
+    table = s.table
+    if table.suit_class[b] != table.suit_class[c] or table.power[b] >= table.power[c]:
+        return None
+    if s.after(b)[0] != s.seat or s.after(c)[0] != s.seat or not s.safe(b):
+        return None
+    return Tip("lowest_winner", _ids(better=b, card=c))
+
+
 def shown_void(s: Situation, b: Card, c: Card) -> Tip | None:
     """3. A high plain card into a suit an opponent has shown he does not hold: trumped."""
     table = s.table
@@ -327,7 +340,8 @@ def groom_lead(s: Situation, b: Card, c: Card) -> Tip | None:
 
 DETECTORS: Final[dict[str, Detector]] = {
     "fox": fox, "dulle_cheap": dulle_cheap, "dulle_worth_it": dulle_worth_it, "keep_karlchen": keep_karlchen,
-    "partner_ace": partner_ace, "shown_void": shown_void, "second_round": second_round, "schmieren": schmieren,
+    "partner_ace": partner_ace, "lowest_winner": lowest_winner, "shown_void": shown_void,
+    "second_round": second_round, "schmieren": schmieren,
     "points_to_opponents": points_to_opponents, "trump_that_holds": trump_that_holds, "kontra_aces": kontra_aces,
     "re_trumps": re_trumps, "trumps_from_top": trumps_from_top, "groom_lead": groom_lead,
 }

@@ -6,18 +6,19 @@ the same sampled worlds, measured on worlds that were not used to choose the bes
 beside it Δcp, the card points the seat's party lost. ``error`` is the standard error of
 Δ over the worlds (paired: both cards played in every world).
 
-Calibration (PLAY-REVIEW.md §6.4, §7.2, and docs/analysis.md for the figures measured with
-this code): with the computer players, the paired difference between two cards has a
-standard deviation of 1.1 to 1.6 game points per world, so at N = 100 the standard error is
-about 0.15 (0.27 at N = 30, 0.09 at N = 300); card points 17 to 32 per world, 2 to 3 points
-of standard error at N = 100. A gap of a quarter game point is what a club player calls a
-small slip; three quarters a mistake (one deal in four or so lost); a game point and a half
+Calibration (PLAY-REVIEW.md §6.4 and §7.2; docs/analysis.md has the figures measured with
+this code by bench/calibrate.py): the standard error of a loss at N = 100 is about 0.23 game
+points per player at the median (0.35 at the 90th percentile; card points 2 to 3), measured by
+the bootstrap with the choice of the best card redone, which matches the spread of the loss
+from one run to the next. A gap of a quarter game point is what a club player calls a small
+slip; three quarters a mistake (about one deal in four or five lost); a game point and a half
 a blunder (a fox, a Doppelkopf, a lost announcement or a lost game). Each class also has to
 stand out of the noise: 2.5 standard errors for an inaccuracy, 3 for a mistake or a blunder,
-so that a card that is only noise is never called a mistake (at N = 100 a mistake needs a
-gap of at least 0.45 on top of its size). A gap of a quarter or more that is not out of the
-noise is ``unclear``; below a quarter a card is ``good`` unless it gave away ten card points
-or more, clearly (2.5 standard errors of the card points), which is an inaccuracy too.
+so that a card that is only noise is very rarely called a mistake (2 of 94 mistakes and
+blunders at N = 100 lost less than a quarter at N = 600). A gap of a quarter or more that is
+not out of the noise is ``unclear``; below a quarter a card is ``good`` unless it gave away ten
+card points or more, clearly (2.5 standard errors of the card points), which is an inaccuracy
+too.
 """
 from __future__ import annotations
 

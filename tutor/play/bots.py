@@ -92,19 +92,24 @@ def solo_wish(rules: RuleSet, hand: Sequence[Card]) -> str | None:
     return None
 
 
-def reservation(
-    rules: RuleSet, hand: Sequence[Card], level: int, *, wedding: bool, silent: bool, poverty: bool
-) -> Reservation:
+def silent_wedding_wish(rules: RuleSet, hand: Sequence[Card]) -> bool:
+    """Whether a hand with both Q♣ would rather play alone, silently: only one that would be
+    a good diamonds solo (seed 002: "the wedding is almost always announced")."""
+    trumps, high, _ = strength(game_table("silent_wedding", rules), hand)
+    return trumps * 12 >= 10 * len(hand) and high >= 5
+
+
+def reservation(rules: RuleSet, hand: Sequence[Card], level: int, *, wedding: bool, poverty: bool) -> Reservation:
     """What a computer player says when asked. ``wedding``: it holds both Q♣ and may declare
-    a wedding; ``silent``: it would rather play the wedding silently; ``poverty``: the
-    rules and the level let it declare poverty."""
+    a wedding (it keeps them silent with a hand for a diamonds solo); ``poverty``: the rules
+    and the level let it declare poverty."""
     if level >= 2:
         solo = solo_wish(rules, hand)
         if solo:
             return Reservation("solo", solo)
         if poverty and may_declare_poverty(hand):
             return Reservation("poverty")
-    if level >= 1 and wedding and not silent:
+    if level >= 1 and wedding and not silent_wedding_wish(rules, hand):
         return Reservation("wedding")
     return HEALTHY
 
@@ -166,6 +171,10 @@ def announcement(deal: Deal, seat: int, wish: tuple[int, int]) -> int | None:
     own, opponent = deal.levels[party], deal.levels[other(party)]
     if wanted <= own and (opponent == NONE or reply <= own):
         return None
+    if wanted > 0 and not _decided(deal, seat):
+        wanted = 0  # "no 90" only when the game is decided, never from the dealt hand alone
+    if wanted <= own and (opponent == NONE or reply <= own):
+        return None
     allowed = deal.allowed_levels(seat)
     for target in (wanted, reply if opponent != NONE else NONE, 0 if wanted >= 0 else NONE):
         if target > own and target in allowed:
@@ -173,80 +182,252 @@ def announcement(deal: Deal, seat: int, wish: tuple[int, int]) -> int | None:
     return None
 
 
+def _decided(deal: Deal, seat: int) -> bool:
+    """Whether the seat's party has taken every trick so far, two at least: the sign a club
+    player waits for before announcing a limit (seed 002: "announce only when the game is
+    decided")."""
+    known = deal.known(seat)
+    party = known[seat]
+    return len(deal.winners) >= 2 and all(known[w] == party for w in deal.winners)
+
+
 # --- Cards --------------------------------------------------------------------------------
+
+CHEAP: Final = 10  # card points below which a trick is not worth a Dulle or a Q♣
+RICH: Final = 14  # card points from which a trick is worth the highest trump that wins it
+LONG_TRUMPS: Final = 9  # trumps in hand from which Re pulls trumps from the top
+
+
+@cache
+def _above(table: GameTable) -> tuple[tuple[Card, ...], ...]:
+    """By card: the cards of its suit class that beat it (a trump: higher trumps; a plain card:
+    higher cards of its suit), for asking which of them are still out."""
+    power, suit_class = table.power, table.suit_class
+    return tuple(tuple(c for c in range(24) if suit_class[c] == suit_class[x] and power[c] > power[x])
+                 for x in range(24))
+
+
+class _Keys:
+    """Sort keys of every card for one table, as whole numbers that order exactly as the
+    tuples they stand for (the choices below take min or max over a few cards, thousands of
+    times a second in the analysis's rollouts)."""
+
+    __slots__ = ("discard", "give", "keep_low", "cheap_win", "low")
+
+    def __init__(self, table: GameTable) -> None:
+        kept, fox, power = _keepers(table), table.fox, table.power
+        cards = range(24)
+        # (kept, fox, points, trump, power): the card worth least, keeping the trumps and the fox.
+        self.discard = [(c in kept) * 10**7 + (c == fox) * 10**6 + POINTS[c] * 10**4
+                        + (table.suit_class[c] == 4) * 10**3 + power[c] for c in cards]
+        # max of (not kept, points, -power): the most points for a partner, not a card worth keeping.
+        self.give = [(c not in kept) * 10**6 + POINTS[c] * 10**3 + (999 - power[c]) for c in cards]
+        # (kept, fox, points, power): the cheapest card when the partner's trick is not safe.
+        self.keep_low = [(c in kept) * 10**7 + (c == fox) * 10**6 + POINTS[c] * 10**3 + power[c] for c in cards]
+        # (power, -points): the lowest card that takes the trick, the richer of equals.
+        self.cheap_win = [power[c] * 100 + (50 - POINTS[c]) for c in cards]
+        # (points, power): the lowest card to lead.
+        self.low = [POINTS[c] * 1000 + power[c] for c in cards]
+
+
+@cache
+def _keys(table: GameTable) -> _Keys:
+    return _Keys(table)
+
+
+class _Seat:
+    """What one computer player knows at its decision: its hand, the cards still out (in
+    nobody's sight: not in its hand, not played), the suits each player has shown void in,
+    how often each plain suit was led, and the parties as far as it knows them."""
+
+    __slots__ = ("deal", "seat", "table", "hand", "_out", "known")
+
+    def __init__(self, deal: Deal, seat: int) -> None:
+        self.deal, self.seat, self.table = deal, seat, deal.table
+        self.hand = deal.hands[seat]
+        self._out: list[int] | None = None
+        self.known = deal.known(seat)
+
+    @property
+    def out(self) -> list[int]:
+        """By card, the copies still out (worked out once a decision, when first asked)."""
+        out = self._out
+        if out is None:
+            out = self._out = [2 - n for n in self.deal.seen]
+            for card in self.hand:
+                out[card] -= 1
+        return out
+
+    def relation(self, other: int) -> int:
+        mine, theirs = self.known[self.seat], self.known[other]
+        if mine is None or theirs is None:
+            return UNKNOWN
+        return PARTNER if mine == theirs else OPPONENT
+
+    def beatable(self, card: Card, behind: Sequence[int]) -> bool:
+        """Whether a card still out may take the trick from ``card`` once someone behind plays
+        it: a higher card of its suit class held by someone who has not shown himself void in
+        it, or, for a plain card, a trump from someone who has shown he is out of its suit."""
+        if not behind:
+            return False
+        voids, table = self.deal.voids, self.table
+        cls = table.suit_class[card]
+        bit = 1 << cls
+        if any(not voids[s] & bit for s in behind):
+            out = self.out
+            for c in _above(table)[card]:
+                if out[c] > 0:
+                    return True
+        if cls != 4 and any(voids[s] & bit and not voids[s] & 16 for s in behind):
+            return True  # he will trump it
+        return card == TEN_OF_HEARTS and table.dulle_second_wins and self.out[card] > 0  # the second Dulle wins
+
+    def void_behind(self, cls: int, seats: Sequence[int]) -> bool:
+        """Whether someone among ``seats`` not known as a partner has shown void in ``cls``
+        (and may still trump it)."""
+        voids = self.deal.voids
+        bit = 1 << cls
+        return any(voids[s] & bit and not voids[s] & 16 and self.relation(s) != PARTNER for s in seats)
 
 
 def choose_card(deal: Deal, seat: int) -> Card:
     """The card the computer player at ``seat`` plays now, from what that seat knows: its
-    own hand, the cards on the table and the parties as far as they are known to it."""
-    table, hand, trick = deal.table, deal.hands[seat], deal.trick
-    known = deal.known(seat)
+    own hand, the cards played so far, the voids shown, and the parties as far as it knows
+    them (the table tips of PLAY-REVIEW.md §3.2 and §7.3)."""
+    hand, trick = deal.hands[seat], deal.trick
     if not trick:
-        soloist = is_solo(deal.game) and deal.parties[seat] == "re"
-        groom_seeking = deal.clarified == 0
-        return lead(table, hand, known[seat] == "re" and not groom_seeking, soloist, deal.led)
-    legal = table.legal(hand, trick)
-    if len(legal) == 1:
-        return legal[0]
-    last_trick = len(deal.tricks) == deal.count - 1
-    holder = (deal.leader + table.winner(trick, last_trick)) % 4
-    mine, theirs = known[seat], known[holder]
-    relation = UNKNOWN if mine is None or theirs is None else (PARTNER if mine == theirs else OPPONENT)
-    return follow(table, legal, trick, relation, last_trick)
+        return _lead(_Seat(deal, seat))
+    suit_class = deal.table.suit_class
+    lead = suit_class[trick[0]]
+    legal = [c for c in hand if suit_class[c] == lead] or hand
+    first = legal[0]
+    if len(legal) == 1 or (len(legal) == 2 and legal[1] == first):
+        return first
+    return _follow(_Seat(deal, seat), list(dict.fromkeys(legal)))
 
 
-def lead(table: GameTable, hand: Sequence[Card], trumps_first: bool, soloist: bool, led: Sequence[int]) -> Card:
-    """The card to lead. ``trumps_first``: Re and soloists lead trumps, others plain suits;
-    ``led`` counts how often each plain suit (0-3) was led so far."""
+def _lead(me: _Seat) -> Card:
+    deal, table, hand = me.deal, me.table, me.hand
     suit_class, power = table.suit_class, table.power
+    by_power = power.__getitem__
     kept = _keepers(table)
+    fox = table.fox
     trumps = [c for c in hand if suit_class[c] == 4]
     plain = [c for c in hand if suit_class[c] != 4]
-    if trumps_first and trumps:
-        if soloist:
-            return max(trumps, key=lambda c: power[c])
-        return min(trumps, key=lambda c: (c in kept, c == table.fox, power[c]))
+    party = me.known[me.seat]
+    behind = [(me.seat + i) % 4 for i in (1, 2, 3)]
+    if deal.clarified == 0 and me.seat == deal.declarer:
+        # The groom lets someone else take an early trick: a low plain card, no ace.
+        low = [c for c in plain if POINTS[c] < 10] or plain
+        if low:
+            return min(low, key=_keys(table).low.__getitem__)
+    soloist = is_solo(deal.game) and deal.parties[me.seat] == "re"
+    if trumps and soloist:
+        return max(trumps, key=by_power)  # a soloist pulls trumps from the top
+    if party == "re" and deal.clarified != 0 and len(trumps) >= LONG_TRUMPS:
+        # With this many trumps (a poverty's acceptor, say), start from the top, with a trump
+        # nobody can beat. (With fewer, the low trump first did better in bench/strength.py.)
+        top = max(trumps, key=by_power)
+        if not me.beatable(top, behind):
+            return top
+    if party == "re" and trumps and deal.clarified != 0:
+        low = [c for c in trumps if c not in kept and c != fox]
+        if low:
+            return min(low, key=by_power)
+        if not plain:
+            return _last_trumps(me, trumps, behind)
     if plain:
-        fresh_aces = [c for c in plain if c in _ACES and not led[suit_class[c]]]
-        if fresh_aces:
-            return fresh_aces[0]
+        led = deal.led
+        # A fresh ace in its suit's first round, unless someone against us has shown he is void.
+        fresh = [c for c in plain
+                 if c in _ACES and not led[suit_class[c]] and not me.void_behind(suit_class[c], behind)]
+        if fresh:
+            return fresh[0]
         if soloist and not table.trumps:
             return max(plain, key=lambda c: (power[c], -c))
-        return min(plain, key=lambda c: (POINTS[c], power[c]))
-    return min(trumps, key=lambda c: (c in kept, c == table.fox, power[c]))
+        low_key = _keys(table).low
+
+        def risk(c: Card) -> int:
+            # A ten or an ace into a suit that has been round, or that someone is void in, is lost.
+            if POINTS[c] < 10:
+                return low_key[c]
+            cls = suit_class[c]
+            risky = led[cls] > 0 or me.void_behind(cls, behind) or me.beatable(c, behind)
+            return risky * 10**6 + low_key[c]
+
+        choice = min(plain, key=risk)
+        if risk(choice) >= 10**6:
+            # Every plain card left would be lost: a low trump instead, Kontra or not.
+            low = [c for c in trumps if c not in kept and c != fox]
+            if low:
+                return min(low, key=by_power)
+        return choice
+    return _last_trumps(me, trumps, behind)
 
 
-def follow(table: GameTable, legal: Sequence[Card], trick: Sequence[Card], holder: int, last_trick: bool) -> Card:
-    """The card to play to a trick already led. ``holder``: PARTNER, OPPONENT or UNKNOWN,
-    who holds the trick now as far as this player knows."""
-    position = len(trick)
-    if len(legal) == 1:
-        return legal[0]
-    legal = list(dict.fromkeys(legal))  # each card once: the two copies play alike
-    power, suit_class = table.power, table.suit_class
+def _last_trumps(me: _Seat, trumps: Sequence[Card], behind: Sequence[int]) -> Card:
+    """Leading with trumps only, or with nothing to lead but the fox and the kept trumps."""
+    table = me.table
     kept = _keepers(table)
-    winner_of = table.winner
-    last = position == 3
-    if holder == PARTNER:
-        best = trick[winner_of(trick, last_trick)]
-        safe = last or (suit_class[best] == 4 and power[best] >= _strong_power(table))
-        if safe:
-            # Give points to the partner, but not the cards worth keeping for one's own trick.
-            return max(legal, key=lambda c: (c not in kept, POINTS[c], -power[c]))
-        return min(legal, key=lambda c: (c in kept, POINTS[c], power[c]))
-    winners = [c for c in legal if winner_of([*trick, c], last_trick) == position]
+    low = [c for c in trumps if c not in kept and c != table.fox]
+    if low:
+        return min(low, key=lambda c: table.power[c])
+    # The fox only when nobody can take it; else a kept trump that holds, else the lowest.
+    if table.fox in trumps and not me.beatable(table.fox, behind):
+        return table.fox
+    holding = [c for c in trumps if c != table.fox and not me.beatable(c, behind)]
+    if holding:
+        return min(holding, key=lambda c: table.power[c])
+    return min((c for c in trumps if c != table.fox), key=lambda c: table.power[c], default=trumps[0])
+
+
+def _follow(me: _Seat, legal: list[Card]) -> Card:
+    deal, table = me.deal, me.table
+    trick = deal.trick
+    position = len(trick)
+    last_trick = len(deal.tricks) == deal.count - 1
+    power = table.power
+    keys = _keys(table)
+    win = table.winner(trick, last_trick)
+    best = trick[win]
+    relation = me.relation((deal.leader + win) % 4)
+    seat = me.seat
+    behind = [(seat + i) % 4 for i in range(1, 4 - position)]
+    if relation == PARTNER:
+        if not behind or not me.beatable(best, behind):
+            # The partner's trick is safe: give him points (the fox too), keeping the cards
+            # worth keeping for a trick of one's own.
+            return max(legal, key=keys.give.__getitem__)
+        return min(legal, key=keys.keep_low.__getitem__)
+    beats = table.beats
+    winners = [c for c in legal if beats(c, best, last_trick)]
     if winners:
-        points = POINTS[trick[0]] + sum(POINTS[c] for c in trick[1:])
-        if last:
-            return min(winners, key=lambda c: (c in kept, power[c], -POINTS[c]))
-        plain = [c for c in winners if suit_class[c] != 4]
-        if plain:
-            return min(plain, key=lambda c: power[c])
-        if points >= 14:
-            return max(winners, key=lambda c: power[c])  # a Dulle or a Q♣ for a trick worth it
-        cheap = [c for c in winners if c not in kept]
-        if cheap and (points >= 10 or position == 2):
-            return max(cheap, key=lambda c: power[c])
+        kept = _keepers(table)
+        points = sum(POINTS[c] for c in trick)
+        if not behind:
+            # Last to play: take it as cheaply as possible; a Dulle or a Q♣ only for a trick
+            # worth it, and not from a player who may be the partner.
+            cheap = [c for c in winners if c not in kept]
+            if cheap:
+                return min(cheap, key=keys.cheap_win.__getitem__)
+            if points >= CHEAP and relation == OPPONENT or points >= RICH:
+                return min(winners, key=power.__getitem__)
+        else:
+            suit_class = table.suit_class
+            plain = [c for c in winners if suit_class[c] != 4 and not me.beatable(c, behind)]
+            if plain:
+                return min(plain, key=power.__getitem__)
+            if points >= RICH:
+                return max(winners, key=power.__getitem__)  # a Dulle or a Q♣ for a trick worth it
+            cheap = [c for c in winners if c not in kept]
+            if cheap and (points >= CHEAP or position == 2):
+                return max(cheap, key=power.__getitem__)
     # Cannot or need not take it: the card worth least, keeping the trumps and the fox (an
     # A♦ only where its loss scores: the engine's table knows, RULES.md §8).
-    return min(legal, key=lambda c: (c in kept, c == table.fox, POINTS[c], suit_class[c] == 4, power[c]))
+    rest = min(legal, key=keys.discard.__getitem__)
+    if rest == table.fox and winners and relation != PARTNER:
+        # Rather than give the fox away, take the trick with a trump that wins it.
+        others = [c for c in winners if c != rest]
+        if others:
+            return min(others, key=power.__getitem__)
+    return rest

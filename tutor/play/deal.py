@@ -25,6 +25,7 @@ from functools import cached_property
 from typing import Any, Final
 
 from tutor.play.moves import Move, decode_moves, encode_moves
+from tutor.play.players import Player
 from tutor.play.run import HUMAN, LEVELS, SEATS, Run, sort_hand, wedding_allowed
 from tutor.play.views import AnnouncementMade, AnnounceOption, PlayedCard, PovertyView, Result, Reveal, TrickView, Turn
 from tutor.rules.cards import POINTS, card_id
@@ -200,8 +201,9 @@ class Position:
         return self.moves + encode_moves([move])
 
 
-def _run(rules: RuleSet, seed: int, level: int, human: int | None, moves: Sequence[Move]) -> Run:
-    run = Run(rules, seed, level, human)
+def _run(rules: RuleSet, seed: int, level: int, human: int | None, moves: Sequence[Move],
+         players: Sequence[Player] | None = None) -> Run:
+    run = Run(rules, seed, level, human, players)
     game = run.play()
     try:
         turn: Turn | None = next(game)
@@ -232,6 +234,7 @@ def position(rules: RuleSet, seed: int, moves: str | Sequence[Move] = "", level:
     return Position(run, encode_moves(listed))
 
 
-def play_bots(rules: RuleSet, seed: int, level: int = 1) -> Position:
-    """A whole deal with the computer at every seat (for tests and benchmarks)."""
-    return Position(_run(rules, seed, level, None, ()), "")
+def play_bots(rules: RuleSet, seed: int, level: int = 1, players: Sequence[Player] | None = None) -> Position:
+    """A whole deal with the computer at every seat (for tests and benchmarks); ``players``:
+    the kind of player at each seat, the heuristic bots by default."""
+    return Position(_run(rules, seed, level, None, (), players), "")

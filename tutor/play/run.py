@@ -17,15 +17,15 @@ from collections import Counter
 from collections.abc import Generator, Sequence
 from typing import Any, Final
 
-from tutor.play import bots
 from tutor.play.moves import Move
+from tutor.play.players import HEURISTIC, Player
 from tutor.play.views import AnnounceOption, Turn
 from tutor.rules.announcements import NONE, announcement_id
 from tutor.rules.cards import QUEEN_OF_CLUBS, Card, card_id
 from tutor.rules.deal import Announcement, Deal, Poverty
 from tutor.rules.deals import deal_hands
 from tutor.rules.errors import RulesError
-from tutor.rules.explain import Reason, legal_reason
+from tutor.rules.explain import legal_reason
 from tutor.rules.games import GameTable, game_table, is_normal_type, is_solo
 from tutor.rules.reservations import (
     ANNOUNCED_SOLOS,
@@ -48,7 +48,6 @@ HUMAN: Final = 0
 LEVELS: Final = (0, 1, 2)  # 0: normal games only; 1: weddings too; 2: solos and poverty too
 MAX_REDEALS: Final = 4  # app policy: after this many poverties nobody took, poverty is no longer offered
 _NO_WISH: Final = (NONE, NONE)
-_SILENT_ONE_IN: Final = 8  # a computer player with both Q♣ plays about one wedding in eight silently
 IDS_TO_CARD: Final = {card_id(c): c for c in range(24)}
 
 
@@ -71,8 +70,11 @@ class Run:
     poverty's cards exchanged) there is no ``deal``; then everything about the cards is
     the engine's ``Deal``."""
 
-    def __init__(self, rules: RuleSet, seed: int, level: int, human: int | None) -> None:
+    def __init__(
+        self, rules: RuleSet, seed: int, level: int, human: int | None, players: Sequence[Player] | None = None
+    ) -> None:
         self.rules, self.seed, self.level, self.human = rules, seed, level, human
+        self.players = tuple(players) if players else (HEURISTIC,) * SEATS
         self.rng = random.Random(seed)
         self.dealer = seed % SEATS
         self.redeals = 0
@@ -146,7 +148,7 @@ class Run:
         for seat in range(SEATS):
             if seat != self.human:
                 soloist = is_solo(game) and self.declarer == seat and game != "silent_wedding"
-                self.wish[seat] = bots.announcement_wish(deal.table, deal.hands[seat], soloist)
+                self.wish[seat] = self.players[seat].announcement_wish(deal.table, deal.hands[seat], soloist)
         yield from self._tricks(deal)
 
     def _deal_and_reserve(self) -> Generator[Turn, Move, None]:
@@ -179,9 +181,9 @@ class Run:
                     value = move.value
                     reservations[seat] = Reservation("solo", value) if value in ANNOUNCED_SOLOS else Reservation(value)
             else:
-                silent = (self.seed // SEATS + seat + self.redeals) % _SILENT_ONE_IN == 0
-                reservations[seat] = bots.reservation(
-                    rules, hand, level, wedding=wedding, silent=silent, poverty=poverty_ok
+                reservations[seat] = self.players[seat].reservation(
+                    rules, hand, level, wedding=wedding, poverty=poverty_ok, seat=seat, seed=self.seed,
+                    redeals=self.redeals,
                 )
             r = reservations[seat]
             self.said[seat] = r.solo if r.kind == "solo" else r.kind
@@ -224,7 +226,7 @@ class Run:
             passed = yield from self._pick("poverty_pass", hands[poor], poverty_trumps(hands[poor]))
             check_poverty_pass(hands[poor], passed)
         else:
-            passed = bots.poverty_pass(hands[poor])
+            passed = self.players[poor].poverty_pass(hands[poor])
         self.passed = passed
         for seat in poverty_asking_order(poor):  # RULES.md §4: the first to his left who accepts
             if seat == self.human:
@@ -233,7 +235,7 @@ class Run:
                     raise RulesError("move_not_possible", "m", move=move.value)
                 accepts = move.value == "accept"
             else:
-                accepts = bots.accepts_poverty(rules, hands[seat])
+                accepts = self.players[seat].accepts_poverty(rules, hands[seat])
             if accepts:
                 self.acceptor = seat
                 break
@@ -244,7 +246,7 @@ class Run:
         if acceptor == self.human:
             returned = yield from self._pick("poverty_return", taken, ())
         else:
-            returned = bots.poverty_return(rules, taken)
+            returned = self.players[acceptor].poverty_return(rules, taken)
         self.returned = returned
         hands[poor], hands[acceptor] = exchange_poverty(hands[poor], hands[acceptor], passed, returned)
 
@@ -252,16 +254,18 @@ class Run:
         hand = deal.hands[seat]
         cards = len(hand)
         party = deal.own_party(seat)
-        choices = deal.announcement_options(seat)
-        allowed = [o.level for o in choices if o.allowed]
-        options = tuple(AnnounceOption(o.id, o.until or 0, o.reason, o.until_reason) for o in choices if o.allowed)
+        allowed = deal.allowed_levels(seat)
+        options: tuple[AnnounceOption, ...] = ()
+        if allowed:  # most turns offer nothing: the reasons are worked out only for an offer
+            options = tuple(AnnounceOption(o.id, o.until or 0, o.reason, o.until_reason)
+                            for o in deal.announcement_options(seat) if o.allowed)
         own = deal.levels[party] if party else NONE
         passed = sorted(t for t in self._open - set(allowed) if t > own)
         self._open = set(allowed)
         ids = self._sorted_ids(hand)
         legal, reason = legal_reason(ids, [card_id(c) for c in deal.trick], deal.game, deal.played_rules)
         passed_ids = tuple(announcement_id(t, party) for t in passed) if party else ()
-        passed_reasons: tuple[Reason, ...] = tuple(choices[t].reason for t in passed) if party else ()
+        passed_reasons = tuple(deal.announcement_reason(seat, t) for t in passed) if party else ()
         return Turn("play", tuple(legal), ids, cards, reason, options, passed_ids,
                     passed_reasons=passed_reasons)
 
@@ -290,11 +294,12 @@ class Run:
                     card = IDS_TO_CARD[move.value]
                     break
             else:
+                player = self.players[seat]
                 if self.wish[seat] != _NO_WISH:
-                    level = bots.announcement(deal, seat, self.wish[seat])
+                    level = player.announcement(deal, seat, self.wish[seat])
                     if level is not None:
                         deal.announce_level(seat, level)
-                card = bots.choose_card(deal, seat)
+                card = player.card(deal, seat)
             seeking = deal.clarified == 0
             deal.play(card)  # RulesError card_not_in_hand or illegal_card for the human's
             if seeking and (deal.clarified or deal.game == "wedding_solo"):
@@ -303,7 +308,8 @@ class Run:
                 for other in range(SEATS):
                     if other != human:
                         soloist = other == groom and deal.game == "wedding_solo"
-                        self.wish[other] = bots.announcement_wish(deal.table, deal.dealt[other], soloist)
+                        self.wish[other] = self.players[other].announcement_wish(deal.table, deal.dealt[other],
+                                                                                 soloist)
 
     # -- the end --
 

@@ -48,7 +48,7 @@ from tutor.rules.announcements import (
 from tutor.rules.cards import ACE_OF_DIAMONDS, QUEEN_OF_CLUBS, Card, card_id
 from tutor.rules.deals import PlayedDeal, check_parties, normal_parties, schweinchen_declared
 from tutor.rules.errors import RulesError
-from tutor.rules.explain import Reason, announcement_reasons, trick_reason
+from tutor.rules.explain import Reason, announcement_reason, announcement_reasons, trick_reason
 from tutor.rules.games import (
     CLARIFICATION_TRICKS,
     TRUMP,
@@ -155,7 +155,7 @@ class Deal:
     __slots__ = (
         "rules", "played_rules", "table", "game", "declared", "declarer", "dealer", "poverty", "dealt", "hands",
         "tricks", "leaders", "winners", "trick_games", "trick", "leader", "turn", "parties", "public",
-        "clarified", "levels", "announcements", "led", "voids", "queens_played", "settled", "count",
+        "clarified", "levels", "announcements", "led", "voids", "queens_played", "settled", "count", "seen",
         "_counts", "_known", "_events",
     )
 
@@ -206,6 +206,7 @@ class Deal:
         self.announcements: list[Announcement] = []
         self.led = [0, 0, 0, 0]  # how often each plain suit (0-3) was led
         self.voids = [0, 0, 0, 0]  # by seat: bit k set once the seat has shown it holds no card of suit class k
+        self.seen = [0] * 24  # by card: the copies played so far (on the table or in a trick)
         self.queens_played: list[int] = []
         self.clarified: int | None = None  # a declared wedding: 0 until its clarification trick, then 1-3
         self.settled = parties is not None
@@ -270,6 +271,7 @@ class Deal:
         new.announcements = list(self.announcements)
         new.led = list(self.led)
         new.voids = list(self.voids)
+        new.seen = list(self.seen)
         new.queens_played = list(self.queens_played)
         new._counts = [list(c) for c in self._counts]
         new._events = list(self._events)
@@ -308,22 +310,26 @@ class Deal:
         if seat is None:
             raise RulesError("deal_over", "card", card=card_id(card))
         hand = self.hands[seat]
-        if card not in hand:
-            raise RulesError("card_not_in_hand", "card", card=card_id(card), seat=seat)
         trick = self.trick
-        cls = self.table.suit_class[card]
+        suit_class = self.table.suit_class
+        cls = suit_class[card]
         counts = self._counts[seat]
-        if trick:
-            lead = self.table.suit_class[trick[0]]
-            if cls != lead:
-                if counts[lead]:
-                    # RULES.md §3: who holds the led suit (or a trump on a trump lead) follows.
-                    raise RulesError("illegal_card", "card", card=card_id(card), seat=seat)
-                self.voids[seat] |= 1 << lead
-        elif cls != TRUMP:
-            self.led[cls] += 1
-        hand.remove(card)
+        lead = suit_class[trick[0]] if trick else -1
+        if lead >= 0 and cls != lead and counts[lead]:
+            # RULES.md §3: who holds the led suit (or a trump on a trump lead) follows.
+            code = "illegal_card" if card in hand else "card_not_in_hand"
+            raise RulesError(code, "card", card=card_id(card), seat=seat)
+        try:
+            hand.remove(card)
+        except ValueError:
+            raise RulesError("card_not_in_hand", "card", card=card_id(card), seat=seat) from None
+        if lead < 0:
+            if cls != TRUMP:
+                self.led[cls] += 1
+        elif cls != lead:
+            self.voids[seat] |= 1 << lead
         counts[cls] -= 1
+        self.seen[card] += 1
         trick.append(card)
         if card == QUEEN_OF_CLUBS:
             self._old_one(seat)
@@ -517,9 +523,20 @@ class Deal:
                 options.append(AnnounceOption(ident, level, False, reason))
                 continue
             until = announce_until(level, own, opponent, cards, self.rules, wedding)
-            closing = announcement_reasons(self.rules, party, until - 1, own_id, opponent_id, wedding)[level][2]
+            closing = announcement_reason(self.rules, party, level, until - 1, own_id, opponent_id, wedding)
             options.append(AnnounceOption(ident, level, True, reason, until, closing if until > 0 else None))
         return options
+
+    def announcement_reason(self, seat: int, level: int) -> Reason:
+        """The rule that decides whether ``seat`` may announce up to ``level`` now."""
+        party = self.own_party(seat)
+        if party is None:
+            return Reason("wedding_unclarified", {"cards": len(self.hands[seat]), "level": level})
+        own, opponent = self.levels[party], self.levels[other(party)]
+        own_id = announcement_id(own, party) if own != NONE else None
+        opponent_id = announcement_id(opponent, other(party)) if opponent != NONE else None
+        return announcement_reason(self.rules, party, level, len(self.hands[seat]), own_id, opponent_id,
+                                   self.wedding_column())
 
     def announce(self, seat: int, announcement: str) -> Announcement:
         """``seat`` announces up to ``announcement`` (``re``/``kontra`` for its party's own

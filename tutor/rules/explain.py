@@ -160,6 +160,24 @@ def announcement_reasons(
     return result
 
 
+def announcement_reason(
+    rules: RuleSet,
+    party: str,
+    target: int,
+    cards_in_hand: int,
+    own: str | None,
+    opponent: str | None,
+    wedding_clarified_in_trick: int | None = None,
+) -> Reason:
+    """The rule that decides whether ``party`` may announce up to level ``target`` now (one
+    row of ``announcement_reasons``)."""
+    own_level = level_of(own, party, "own")
+    opp_level = level_of(opponent, other(party), "opponent")
+    wedding = wedding_clarified_in_trick
+    allowed = may_announce_level(target, own_level, opp_level, cards_in_hand, rules, wedding)
+    return _announcement_reason(rules, target, own_level, opp_level, cards_in_hand, wedding, allowed)
+
+
 def _announcement_reason(
     rules: RuleSet, target: int, own: int, opponent: int, cards: int, wedding: int | None, allowed: bool
 ) -> Reason:

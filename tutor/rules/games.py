@@ -168,6 +168,20 @@ class GameTable:
                 best, best_card = i, card
         return best
 
+    def beats(self, card: Card, best: Card, last_trick: bool = False) -> bool:
+        """Whether ``card``, played to a trick that ``best`` holds, takes it: what ``winner``
+        says of the trick with ``card`` added, at the cost of a comparison (the computer
+        players ask it of every card they could play)."""
+        suit_class = self.suit_class
+        cls = suit_class[card]
+        if cls == TRUMP:
+            if suit_class[best] != TRUMP or self.power[card] > self.power[best]:
+                return True
+            # House option: the second Dulle beats the first (not in the last trick, maybe).
+            return (card == best == TEN_OF_HEARTS and self.dulle_second_wins
+                    and not (last_trick and self.dulle_except_last))
+        return cls == suit_class[best] and self.power[card] > self.power[best]
+
     def legal(self, hand: Sequence[Card], trick: Sequence[Card]) -> list[Card]:
         """The cards of ``hand`` that may be played to ``trick`` (RULES.md §3: follow the
         led suit, trumps being a suit of their own; otherwise any card)."""

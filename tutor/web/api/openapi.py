@@ -41,6 +41,16 @@ def _operation(summary: str, request: str, response: str, example: dict[str, Any
     }
 
 
+def _busy(operation: dict[str, Any]) -> dict[str, Any]:
+    """An operation that may answer 503 while the analysis has all the work it takes."""
+    operation["post"]["responses"]["503"] = {
+        "description": "The analysis is busy: try again in a moment (Retry-After).",
+        "headers": {"Retry-After": {"schema": {"type": "string"}}},
+        "content": {"application/json": {"schema": _ref("Error")}},
+    }
+    return operation
+
+
 _OPTIONS: Final[dict[str, dict[str, Any]]] = {
     name: {"type": "boolean"} if name in ("schweinchen", "poverty") else {"enum": list(choices)}
     for name, choices in OPTION_CHOICES.items()
@@ -324,13 +334,13 @@ OPENAPI: Final[dict[str, Any]] = {
              "announcements": {"re": None, "kontra": None},
              "extras": {"re": {"fox": 1}, "kontra": {"doppelkopf": 1}}},
         ),
-        "/api/v1/analyse": _operation(
+        "/api/v1/analyse": _busy(_operation(
             "How good is each card here", "AnalyseRequest", "AnalyseResponse",
             {"rules": "ddv", "game": "normal", "seat": 1, "first_leader": 0,
              "hand": ["AC", "QC", "9C", "9C", "QS", "9S", "AH", "10H", "10H", "QH", "JD"],
              "tricks": [["9S", "KS", "AS", "10S"], ["9D", "JH", "QS"]],
              "announced": [], "reservations": None, "samples": 100, "seed": 7},
-        ),
+        )),
         "/api/v1/openapi.json": {
             "get": {
                 "summary": "This document",

@@ -11,7 +11,7 @@ from typing import Any
 from flask import Blueprint, Response, request
 from werkzeug.exceptions import RequestEntityTooLarge
 
-from tutor.analysis.judge import analyse as judge
+from tutor.analysis import pool
 from tutor.rules.announcements import PARTIES, may_announce, wedding_clarification
 from tutor.rules.cards import DECK_POINTS, POINTS
 from tutor.rules.deals import READ_FROM_TRICKS, parse_trick_list, replay
@@ -199,7 +199,15 @@ def analyse_card(body: dict[str, Any]) -> dict[str, Any]:
     """How good is each card here: one decision of one seat, judged by simulation."""
     view = analyse.seat_view(body)
     samples, seed = analyse.samples_and_seed(body)
-    return analyse.answer(judge(view, samples, seed))
+    return analyse.answer(pool.shared().analyse(view, samples, seed))
+
+
+@bp.errorhandler(pool.Busy)
+def busy(error: pool.Busy) -> Response:
+    """Every worker of the analysis has its work: a 503, to be tried again in a moment."""
+    response = api_error("busy", None, {}, status=503)
+    response.headers["Retry-After"] = "2"
+    return response
 
 
 @bp.get("/openapi.json")

@@ -48,6 +48,8 @@ def tip_text(tip: Tip, seat: Callable[[int], str] = quiz_seat) -> str:
     if code == "points_to_opponents":
         return _("This trick goes to the other side (%(seat)s): throw your cheapest card, not %(card)s.",
                  seat=who, card=card)
+    if code == "lowest_winner":
+        return _("%(better)s takes this trick just as well: keep %(card)s for later.", better=better, card=card)
     if code == "shown_void":
         return _("%(seat)s showed in trick %(trick)d that he has no %(suit)s left: a high %(suit)s card gets "
                  "trumped.", seat=who, trick=p["trick"], suit=suit)

@@ -48,6 +48,7 @@ MESSAGES = {
                    "each other."),
     "deal_over": _l("The deal is over: every card has been played."),
     "announcement_not_allowed": _l("This announcement cannot have been made at that point of the deal."),
+    "busy": _l("The analysis is busy: try again in a moment."),
     "not_found": _l("There is no such endpoint."),
     "method_not_allowed": _l("This endpoint only answers %(allowed)s requests."),
     "bad_request": _l("The request could not be understood."),
