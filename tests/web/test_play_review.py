@@ -11,8 +11,11 @@ from urllib.parse import urlencode
 import pytest
 
 from app import create_app
+from tutor.analysis import pool
+from tutor.analysis.judge import analyse
 from tutor.analysis.review import review
 from tutor.analysis.tips import SIMULATIONS_PREFER
+from tutor.analysis.worlds import NoWorld
 from tutor.play import HUMAN, position
 from tutor.rules.cards import card_id
 from tutor.rules.rulesets import RuleSet
@@ -39,7 +42,7 @@ def deals(app):
     """Finished deals played through the page by random taps (a learner who makes mistakes)."""
     client = app.test_client()
     found = []
-    for seed in (203, 210, 211):
+    for seed in (221, 227, 235):  # each has an explained mistake of the learner and a judged computer card
         _html, url = play_through(client, start_url(DDV, seed, 0), random.Random(seed))
         found.append({k: v for k, v in query(url).items() if k in ("s", "l", "r", "m")})
     return found
@@ -159,3 +162,66 @@ def test_the_play_page_offers_the_hint_the_note_and_the_review(app, deals):
     body = shown.get_data(as_text=True)
     if after.tricks:  # the learner's card finished the trick: its note is loaded after the page
         assert 'hx-get="/en/play/note?' in body
+
+
+class Recording:
+    """A pool that runs each analysis here and notes what it was asked; busy on demand."""
+
+    def __init__(self, busy: bool = False, no_world: bool = False) -> None:
+        self.asked: list[str] = []
+        self.busy, self.no_world = busy, no_world
+
+    def analyse(self, view, samples, seed):
+        self.asked.append("analyse")
+        if self.busy:
+            raise pool.Busy
+        if self.no_world:
+            raise NoWorld("no_world", "view")
+        return analyse(view, samples, seed)
+
+    def review(self, deal, seat, samples, seed):
+        self.asked.append("review")
+        if self.busy:
+            raise pool.Busy
+        return review(deal, seat, samples, seed)
+
+
+def a_turn_to_play(seed: int):
+    p = position(DDV, seed, "", 0)
+    while p.turn is not None and p.turn.kind != "play":
+        p = position(DDV, seed, p.then(p.turn.moves()[0]), 0)
+    return {"s": seed, "l": 0, "r": "ddv", "m": p.moves}
+
+
+def test_the_pages_judge_in_the_analysis_pool(tmp_path, monkeypatch, deals):
+    recording = Recording()
+    monkeypatch.setattr(pool, "shared", lambda: recording)
+    client = create_app({"TESTING": True}, instance_path=str(tmp_path / "i")).test_client()
+    assert client.get("/en/play/review?" + urlencode({**deals[0], "all": 1})).status_code == 200
+    assert recording.asked == ["review"] * 4  # every seat's cards, none judged on the request's thread
+    assert client.get("/en/play/hint?" + urlencode(a_turn_to_play(212))).status_code == 200
+    assert recording.asked[-1] == "analyse"
+
+
+@pytest.mark.parametrize("lang, words", [("en", "Try again in a moment"), ("de", "gleich")])
+def test_a_busy_pool_says_so_with_a_503(tmp_path, monkeypatch, deals, lang, words):
+    monkeypatch.setattr(pool, "shared", lambda: Recording(busy=True))
+    client = create_app({"TESTING": True}, instance_path=str(tmp_path / "i")).test_client()
+    for url in (f"/{lang}/play/review?" + urlencode(deals[2]), f"/{lang}/play/hint?" + urlencode(a_turn_to_play(213))):
+        response = client.get(url)
+        assert response.status_code == 503 and response.headers["Retry-After"] == "2"
+        assert "no-store" in response.headers["Cache-Control"]  # a busy moment is never kept
+        assert words in response.get_data(as_text=True)
+    fragment = client.get(f"/{lang}/play/hint?" + urlencode(a_turn_to_play(213)), headers={"HX-Request": "true"})
+    assert fragment.status_code == 503 and "<html" not in fragment.get_data(as_text=True)
+
+
+def test_a_decision_no_world_can_make_is_not_judged(tmp_path, monkeypatch, deals):
+    monkeypatch.setattr(pool, "shared", lambda: Recording(no_world=True))
+    client = create_app({"TESTING": True}, instance_path=str(tmp_path / "i")).test_client()
+    hint = client.get("/en/play/hint?" + urlencode(a_turn_to_play(214)))
+    assert hint.status_code == 200 and "cannot name a card here" in hint.get_data(as_text=True)
+    trick = {**deals[0], "t": 1}
+    assert client.get("/en/play/note?" + urlencode(trick)).status_code == 200  # no note, no failure
+    retry = client.get("/en/play/retry?" + urlencode({**deals[0], "k": 0}))
+    assert retry.status_code in (400, 200)

@@ -19,10 +19,12 @@ from flask_babel import gettext as _
 from werkzeug.wrappers import Response
 
 from tutor import htmx
-from tutor.analysis.judge import Analysis, CardValue, analyse
-from tutor.analysis.review import Judgement, decision_seed, played_cards, replay_to, review
+from tutor.analysis import pool
+from tutor.analysis.judge import Analysis, CardValue
+from tutor.analysis.review import Judgement, decision_seed, played_cards, replay_to
 from tutor.analysis.tips import SIMULATIONS_PREFER, Tip
 from tutor.analysis.view import SeatView
+from tutor.analysis.worlds import NoWorld
 from tutor.play import HUMAN, Position
 from tutor.rules.cards import Card, card_id, parse_card
 from tutor.rules.deal import Deal
@@ -115,7 +117,8 @@ def judged_deal(p: Position, seats: tuple[int, ...]) -> dict[int, tuple[Judgemen
     key = (state_key(p), seats, SAMPLES)
     found: dict[int, tuple[Judgement, ...]] | None = shared.look(kept, key)
     if found is None:
-        found = {seat: review(deal, seat, SAMPLES, p.seed) for seat in seats}
+        analyses = pool.shared()
+        found = {seat: analyses.review(deal, seat, SAMPLES, p.seed) for seat in seats}
         shared.keep(kept, key, found)
     return found
 
@@ -185,12 +188,29 @@ def decision(p: Position, before: int) -> tuple[Deal, Analysis]:
     key = (state_key(p), before, SAMPLES)
     analysis: Analysis | None = shared.look(kept, key)
     if analysis is None:
-        analysis = shared.keep(kept, key, analyse(SeatView.of(again, HUMAN), SAMPLES, decision_seed(p.seed, before)))
+        view = SeatView.of(again, HUMAN)
+        try:
+            analysis = pool.shared().analyse(view, SAMPLES, decision_seed(p.seed, before))
+        except NoWorld:  # as the review says of it: no world makes this view, nothing is judged
+            analysis = Analysis(HUMAN, 0, view.party_known, (), (), "no_world")
+        shared.keep(kept, key, analysis)
     return again, analysis
 
 
-def judged_card(analysis: Analysis, card: Card) -> CardValue:
-    return next(c for c in analysis.cards if c.card == card or card in c.same_as)
+def judged_card(analysis: Analysis, card: Card) -> CardValue | None:
+    """What the analysis found of ``card``; None where it judged no card."""
+    return next((c for c in analysis.cards if c.card == card or card in c.same_as), None)
+
+
+@bp.errorhandler(pool.Busy)
+def busy(_error: pool.Busy) -> Response:
+    """Every worker of the analysis has its work: say so, and when to try again."""
+    message = _("The computer is judging other deals just now. Try again in a moment.")
+    template = "errors/_message.html" if htmx.is_partial(request) else "errors/error.html"
+    response = make_response(render_template(template, code=503, message=message), 503)
+    response.headers["Retry-After"] = "2"
+    response.cache_control.no_store = True
+    return response
 
 
 @bp.get("/note")
@@ -211,9 +231,11 @@ def note() -> Response:
     _deal, analysis = decision(p, _decision_index(deal, trick, HUMAN))
     value = judged_card(analysis, mine)
     said = None
-    if analysis.silent is None and value.verdict in NOTED and value.reason and value.reason.code != SIMULATIONS_PREFER:
+    tip = value.reason if value is not None else None
+    if value is not None and analysis.silent is None and value.verdict in NOTED \
+            and tip and tip.code != SIMULATIONS_PREFER:
         said = {"label": verdict_name(value.verdict), "verdict": value.verdict,
-                "sentence": tip_text(value.reason, seat=text.seat),
+                "sentence": tip_text(tip, seat=text.seat),
                 "better": card_id(analysis.best[0]) if analysis.best else None}
     return make_response(render_template("play/_note.html", said=said, trick=trick, card_name=short))
 
@@ -235,11 +257,15 @@ def hint() -> Response:
     if deal is None or deal.turn != HUMAN or p.turn is None or p.turn.kind != "play":
         abort(400, description=_("There is no card of yours to choose now."))
     _deal, analysis = decision(p, len(played_cards(deal)))
-    best, tip = best_with_tip(analysis)
     template = "play/_hint.html" if htmx.is_partial(request) else "play/hint.html"
+    back = url_for("play.show", **state_args(p))
+    if not analysis.best:  # no world fits what you have seen: no card can be named
+        return make_response(render_template(template, best=None, card_name=short, sentence=None, only=False,
+                                             back=back))
+    best, tip = best_with_tip(analysis)
     return make_response(render_template(
         template, best=card_id(best), card_name=short, sentence=tip_text(tip, seat=text.seat) if tip else None,
-        only=len(analysis.cards) < 2, back=url_for("play.show", **state_args(p))))
+        only=len(analysis.cards) < 2, back=back))
 
 
 @bp.get("/retry")
@@ -263,6 +289,9 @@ def _retry(chosen: str | None) -> Response:
         again, analysis = decision(p, before)
     except (ValueError, RulesError):
         abort(400, description=_("This decision’s address was damaged."))
+    if not analysis.best:
+        abort(400, description=_("The computer cannot judge this decision: no deal of the unseen cards fits "
+                                 "everything that was played."))
     legal = [card_id(c) for c in again.legal()]
     feedback = None
     if chosen is not None:
@@ -273,6 +302,7 @@ def _retry(chosen: str | None) -> Response:
         if card is None or card_id(card) not in legal:
             abort(400, description=_("That card is not one you may play here."))
         value = judged_card(analysis, card)
+        assert value is not None  # a legal card, and the analysis judged every legal card
         right = value.verdict in ("best", "good")
         best, tip = best_with_tip(analysis)
         reason = value.reason if not right and value.reason and value.reason.code != SIMULATIONS_PREFER else tip
