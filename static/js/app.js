@@ -15,6 +15,37 @@
   }
   document.addEventListener("DOMContentLoaded", offlineSheet);
 
+  // A new sheet's "Deals first" names each player as typed above it (the field's number
+  // while it is empty), so the choice is a name, not a place. Listened to on the document:
+  // htmx swaps the page in without a new load.
+  document.addEventListener("input", function (event) {
+    var field = event.target;
+    var select = field.name === "player" && field.form && field.form.querySelector("[data-first-dealer]");
+    if (!select) return;
+    var fields = field.form.querySelectorAll("input[name=player]");
+    Array.prototype.forEach.call(select.options, function (option, i) {
+      var name = fields[i] ? fields[i].value.trim() : "";
+      option.textContent = name || option.getAttribute("data-player-label");
+    });
+  });
+
+  // Back to a page the server now sends elsewhere (the undo page of a deal just deleted
+  // leads to its sheet): htmx restores what the server answered, so the address becomes
+  // that answer's, and a reload opens the same page.
+  var restoredFrom = null;
+  document.addEventListener("htmx:historyCacheMissLoad", function (event) {
+    var xhr = event.detail && event.detail.xhr;
+    restoredFrom = xhr && xhr.responseURL ? xhr.responseURL : null;
+  });
+  document.addEventListener("htmx:historyRestore", function () {
+    if (!restoredFrom) return;
+    var answered = new URL(restoredFrom);
+    restoredFrom = null;
+    if (answered.origin === location.origin && answered.pathname + answered.search !== location.pathname + location.search) {
+      history.replaceState({htmx: true}, "", answered.pathname + answered.search + location.hash);
+    }
+  });
+
   // A sheet of six or seven players says that it scrolls sideways. On a screen wide enough
   // for the whole table that is not so: the hint is hidden and no longer describes the table.
   // (Without script it always shows.)

@@ -53,7 +53,7 @@ from tutor.rules.sheet import (
     settle_up,
 )
 from tutor.rules.terms import Party
-from tutor.store import AlreadySaved, Conflict, NotFound, Sheet, Store, StoredDeal, is_deal_id, new_deal_id
+from tutor.store import AlreadySaved, Conflict, Listed, NotFound, Sheet, Store, StoredDeal, is_deal_id, new_deal_id
 from tutor.web import words
 from tutor.web.base.rules import current_rules, decode, encode, rules_from_key, rules_key
 from tutor.web.score.calculator import arrange, form_context
@@ -351,6 +351,15 @@ class Loaded:
         abort(404)
 
 
+def _shown_deal(loaded: Loaded, deal_id: str) -> int:
+    """The place of a deal whose page is asked for. A deal no longer on the sheet (deleted,
+    perhaps by the very page before: the back button, a reload) leads to the sheet (303)."""
+    if not any(stored.id == deal_id for stored in loaded.stored):
+        abort(redirect(url_for("sheet.show", key=loaded.sheet.edit_key), code=303))
+    index, _stored = loaded.stored_deal(deal_id)
+    return index
+
+
 def sheet_context(loaded: Loaded) -> dict[str, Any]:
     sheet = loaded.sheet
     return {
@@ -432,16 +441,10 @@ def my_sheet_keys() -> list[str]:
     return [k for k in keys if len(k) == 22 and k.replace("-", "").replace("_", "").isalnum()][:MY_SHEETS_KEPT]
 
 
-def my_sheets() -> list[tuple[str, Sheet, bool]]:
-    """The sheets this device opened that still exist: (key, sheet, editor's link)."""
-    found = []
-    for key in my_sheet_keys():
-        try:
-            sheet, editor = store().find(key)
-        except NotFound:
-            continue
-        found.append((key, sheet, editor))
-    return found
+def my_sheets() -> list[Listed]:
+    """The sheets this device opened that still exist, newest first, each with its date, its
+    number of deals and whether it was imported."""
+    return store().listed(my_sheet_keys())
 
 
 @bp.after_request
@@ -595,8 +598,7 @@ def edit_deal(key: str, deal_id: str) -> tuple[str, int]:
     """Change a deal already on the sheet (or delete it)."""
     loaded = Loaded(key)
     loaded.require_editor()
-    index, _stored = loaded.stored_deal(deal_id)
-    row = loaded.evening.rows[index]
+    row = loaded.evening.rows[_shown_deal(loaded, deal_id)]
     fields = request.args if request.args else deal_fields(row.deal, loaded.rules)
     form, _deal = read_deal(fields, loaded.sheet, loaded.rules, row.rotation_dealer, preview=True)
     return _deal_page(loaded, form, deal_id, _preview_status(form))
@@ -607,8 +609,7 @@ def undo_deal(key: str, deal_id: str) -> tuple[str, int]:
     """Undo a deal: its page with the delete button open, one tap to confirm."""
     loaded = Loaded(key)
     loaded.require_editor()
-    index, _stored = loaded.stored_deal(deal_id)
-    row = loaded.evening.rows[index]
+    row = loaded.evening.rows[_shown_deal(loaded, deal_id)]
     g.undo = True  # the page opens its delete section
     if row.deal.quick is not None:
         quick, deal = read_quick(quick_fields(row, loaded.rules), loaded.sheet, loaded.rules, row.rotation_dealer,
@@ -693,8 +694,7 @@ def edit_quick(key: str, deal_id: str) -> tuple[str, int]:
     """Change a deal on the sheet as the winners and the value (or delete it)."""
     loaded = Loaded(key)
     loaded.require_editor()
-    index, _stored = loaded.stored_deal(deal_id)
-    row = loaded.evening.rows[index]
+    row = loaded.evening.rows[_shown_deal(loaded, deal_id)]
     fields = request.args if request.args else quick_fields(row, loaded.rules)
     form, deal = read_quick(fields, loaded.sheet, loaded.rules, row.rotation_dealer, preview=True)
     return _quick_page(loaded, form, deal, deal_id, _preview_status(form))
@@ -735,7 +735,9 @@ def _add(key: str, reader: Reader, page: FormPage) -> Response | tuple[str, int]
         pass  # the same form sent again (its answer was lost): saved the first time
     except Conflict:
         return page(Loaded(key), form, deal, None, 409, notice=str(MESSAGES["conflict"]), once=once)
-    return redirect(url_for("sheet.show", key=key, _anchor="totals"), code=303)
+    # The top of the sheet: the next deal's button, and every player's name with the total
+    # and who deals next (the table's totals alone, further down, show no names).
+    return redirect(url_for("sheet.show", key=key), code=303)
 
 
 def _update(key: str, deal_id: str, reader: Reader, page: FormPage) -> Response | tuple[str, int]:
@@ -756,7 +758,7 @@ def _update(key: str, deal_id: str, reader: Reader, page: FormPage) -> Response 
         return page(fresh, form, deal, deal_id, 409, notice=str(MESSAGES["conflict"]))
     except NotFound:
         abort(404)
-    return redirect(url_for("sheet.show", key=key, _anchor=f"deal-{index + 1}"), code=303)
+    return redirect(url_for("sheet.show", key=key), code=303)  # the top, with the names, as after a new deal
 
 
 @bp.get("/" + KEY + "/sheet.csv")
@@ -769,16 +771,17 @@ def export(key: str) -> Response:
     players = loaded.sheet.players
     out = io.StringIO()
     writer = csv.writer(out, delimiter=";" if get_decimal_symbol(i18n.select_locale()) == "," else ",")
+    bock = loaded.sheet.bock  # a sheet without Bock rounds has no Bock column: it would be all ones
     writer.writerow([_("Deal"), _("Dealer"), _("Game"), _("Compulsory solo"), _("Re"), _("Re’s card points"),
-                     _("Quick entry"), _("Bock"), *map(_cell, players)])
+                     _("Quick entry"), *([_("Bock")] if bock else []), *map(_cell, players)])
     for row in loaded.evening.rows:
         deal = row.deal
         compulsory = _("vorgeführt") if row.vorgefuehrt else _("compulsory") if row.compulsory else ""
         writer.writerow([row.number, _cell(players[deal.dealer]), str(words.GAMES[deal.game]), compulsory,
                          " + ".join(_cell(players[p]) for p in deal.re_players),
                          "" if deal.quick else deal.re_points, quick_said(deal),
-                         row.multiplier, *("" if e is None else e for e in row.entries)])
-    writer.writerow([_("Total"), "", "", "", "", "", "", "", *loaded.evening.totals])
+                         *([row.multiplier] if bock else []), *("" if e is None else e for e in row.entries)])
+    writer.writerow([_("Total"), "", "", "", "", "", "", *([""] if bock else []), *loaded.evening.totals])
     response = current_app.response_class("\ufeff" + out.getvalue(), mimetype="text/csv")
     name = file_name(players, datetime.now(UTC).date().isoformat(), "csv")
     response.headers["Content-Disposition"] = f"attachment; filename={name}"
