@@ -386,6 +386,33 @@ def test_other_phones_poll_just_the_live_part(client, store):
     assert "both checks pass" in fragment
 
 
+def test_a_phone_that_follows_the_sheet_gets_a_304_until_it_changes(client, store):
+    """The read-only link's poll is a conditional GET: the sheet's tag (from its last change)
+    comes back as a 304 with no body while nothing changed, and a new deal changes it."""
+    url = new_sheet(client)
+    view = "/en/sheet/" + store.find(url.rsplit("/", 1)[1])[0].view_key
+    poll = {"HX-Request": "true"}
+    first = client.get(view, headers=poll)
+    tag = first.headers["ETag"]
+    assert first.status_code == 200 and tag.startswith('W/"')
+    again = client.get(view, headers={**poll, "If-None-Match": tag})
+    assert again.status_code == 304 and again.get_data() == b"" and again.headers["ETag"] == tag
+    assert again.headers["Cache-Control"] == "private, no-cache"
+    # The page, the editor's link, another language and the settle-up box are answers of their own.
+    others = [client.get(view), client.get(url, headers=poll), client.get(view.replace("/en/", "/de/"), headers=poll),
+              client.get(view + "?cents=5", headers={**poll, "HX-Target": "settle-up"})]
+    assert all(o.status_code == 200 and o.headers["ETag"] != tag for o in others)
+    assert len({o.headers["ETag"] for o in others}) == 4
+    add(client, url, dealer="0", re=["1", "2"], re_points="130")
+    changed = client.get(view, headers={**poll, "If-None-Match": tag})
+    assert changed.status_code == 200 and changed.headers["ETag"] != tag and "both checks pass" in changed.text
+    assert client.get(view, headers={**poll, "If-None-Match": changed.headers["ETag"]}).status_code == 304
+    client.set_cookie("rules", "pagat")  # the whole page names the visitor's rules: a new answer
+    page_tag = client.get(view).headers["ETag"]
+    client.set_cookie("rules", "ddv")
+    assert client.get(view, headers={"If-None-Match": page_tag}).status_code == 200
+
+
 def dealers(client, url: str) -> list[str]:
     return re.findall(r"dealt by (\w+)", client.get(url).get_data(as_text=True))
 

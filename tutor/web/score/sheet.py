@@ -9,7 +9,9 @@ as it now is. The bookkeeping itself is tutor.rules.sheet's; this module reads f
 from __future__ import annotations
 
 import csv
+import hashlib
 import io
+import json
 import os
 import re
 import unicodedata
@@ -26,6 +28,7 @@ from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from markupsafe import Markup, escape
 from werkzeug.datastructures import MultiDict
+from werkzeug.exceptions import HTTPException
 from werkzeug.wrappers import Response
 
 from tutor import htmx, i18n, security
@@ -55,7 +58,8 @@ from tutor.rules.sheet import (
 from tutor.rules.terms import Party
 from tutor.store import AlreadySaved, Conflict, Listed, NotFound, Sheet, Store, StoredDeal, is_deal_id, new_deal_id
 from tutor.web import words
-from tutor.web.base.rules import current_rules, decode, encode, rules_from_key, rules_key
+from tutor.web.base import rendered
+from tutor.web.base.rules import current_rules, decode, encode, rules_from_key, rules_key, to_cookie
 from tutor.web.score.calculator import arrange, form_context
 from tutor.web.score.form import MESSAGES as FORM_MESSAGES
 from tutor.web.score.form import Form, field_name, message, read, summary_fields
@@ -72,6 +76,7 @@ MESSAGES: Final = {
     "bad_version": _l("This form is damaged: reload the sheet and try again."),
     "cross_site": _l("Sheets can only be changed from this site."),
     "cents": _l("Enter the cents per point as a whole number from %(low)d to %(high)d."),
+    "not_found": _l("This sheet is not on the server any more."),
 }
 
 
@@ -84,10 +89,19 @@ def init_app(app: Flask) -> None:
     app.extensions["doko_store"] = Store(url)
 
 
+# The pages a device may keep of a sheet: the list of its sheets, a sheet (the editor's or the
+# read-only link), and the forms for a new deal, which work offline (static/js/sheet.js).
+KEPT_PAGES: Final = frozenset({"sheet.index", "sheet.show", "sheet.new_deal", "sheet.new_quick"})
+
+
 @bp.after_request
 def private(response: Response) -> Response:
-    """A sheet's address is its key: no shared cache, no browser or service-worker copy keeps it."""
-    response.headers["Cache-Control"] = "private, no-store"
+    """A sheet's address is its key: no shared cache keeps any of its pages. The pages to read
+    it and to enter a deal may be kept on the device (its service worker keeps them for
+    offline; the browser asks again every time, `no-cache`); an edit form, a file or the
+    answer to a write is never kept."""
+    kept = request.method == "GET" and request.endpoint in KEPT_PAGES and response.status_code in (200, 304)
+    response.headers["Cache-Control"] = "private, no-cache" if kept else "private, no-store"
     return response
 
 
@@ -118,6 +132,13 @@ def _once() -> str | None:
     if not is_deal_id(text):
         abort(400, description=str(MESSAGES["bad_version"]))
     return text
+
+
+def _kept_once() -> str | None:
+    """The one-time id in a new deal form's address: a deal kept on the phone and refused,
+    opened to be changed, keeps its id (None without one, or with a damaged one)."""
+    text = request.args.get("once")
+    return text if text is not None and is_deal_id(text) else None
 
 
 def _seat(text: str | None, field: str, players: int) -> int | None:
@@ -450,7 +471,7 @@ def my_sheets() -> list[Listed]:
 @bp.after_request
 def remember_sheet(response: Response) -> Response:
     """After a sheet page is shown, put its link first in this device's list."""
-    if request.endpoint == "sheet.show" and response.status_code == 200 and not htmx.is_partial(request):
+    if request.endpoint == "sheet.show" and response.status_code in (200, 304) and not htmx.is_partial(request):
         key = (request.view_args or {}).get("key", "")
         keys = [key, *(k for k in my_sheet_keys() if k != key)][:MY_SHEETS_KEPT]
         security.set_cookie(response, request, MY_SHEETS, ".".join(keys), MY_SHEETS_DAYS * 86400)
@@ -523,17 +544,42 @@ def settle_context(loaded: Loaded) -> dict[str, Any]:
     return context
 
 
+def sheet_etag(sheet: Sheet) -> str:
+    """What a sheet's page depends on, as a (weak) entity tag: the sheet's last change (its
+    version), the address (key, language, settle-up), the part asked for (the page, the
+    read-only link's live part, the settle-up box), the app's version, and for a whole page
+    the visitor's rules (base.html names them). Nothing of it changes while the sheet does
+    not, so a phone that follows the sheet asks and gets a 304 until a deal is entered."""
+    part = (htmx.target(request) or "live") if htmx.is_partial(request) else "page:" + to_cookie(current_rules())
+    version = current_app.extensions[rendered.VERSION_KEY]()
+    text = "\0".join((sheet.id, str(sheet.version), request.full_path, part, str(version)))
+    return hashlib.sha256(text.encode()).hexdigest()[:24]
+
+
 @bp.get("/" + KEY)
-def show(key: str) -> tuple[str, int]:
+def show(key: str) -> Response:
     """The sheet: every deal with each player's entry, the checks, the totals, what is next;
-    with ``?cents=`` also who pays whom (htmx asks for just that box)."""
+    with ``?cents=`` also who pays whom (htmx asks for just that box). A request that names
+    the sheet's current tag (If-None-Match) is a 304: nothing changed."""
+    try:
+        sheet, _editor = store().find(key)
+    except NotFound:
+        abort(404)
+    if request.if_none_match.contains_weak(sheet_etag(sheet)):
+        unchanged = current_app.response_class(status=304)
+        unchanged.set_etag(sheet_etag(sheet), weak=True)
+        return unchanged
     loaded = Loaded(key)
     context = sheet_context(loaded)
     status = 400 if context["cents_error"] else 200
     if htmx.target(request) == "settle-up":
-        return render_template("sheet/_settle.html", **context), status
-    template = "sheet/_live.html" if htmx.is_partial(request) else "sheet/show.html"
-    return render_template(template, **context), status
+        template = "sheet/_settle.html"
+    else:
+        template = "sheet/_live.html" if htmx.is_partial(request) else "sheet/show.html"
+    response = make_response(render_template(template, **context), status)
+    if status == 200:
+        response.set_etag(sheet_etag(loaded.sheet), weak=True)
+    return response
 
 
 def _deal_page(
@@ -584,7 +630,7 @@ def new_deal(key: str) -> tuple[str, int]:
     form, _deal = read_deal(args, loaded.sheet, loaded.rules, loaded.evening.next_dealer, preview=True)
     if not request.args:
         form.errors.clear()
-    return _deal_page(loaded, form, None, _preview_status(form))
+    return _deal_page(loaded, form, None, _preview_status(form), once=_kept_once())
 
 
 @bp.post("/" + KEY + "/deal")
@@ -680,7 +726,7 @@ def new_quick(key: str) -> tuple[str, int]:
     loaded.require_editor()
     args = request.args if request.args else MultiDict({"dealer": str(loaded.evening.next_dealer)})
     form, deal = read_quick(args, loaded.sheet, loaded.rules, loaded.evening.next_dealer, preview=True)
-    return _quick_page(loaded, form, deal, None, _preview_status(form))
+    return _quick_page(loaded, form, deal, None, _preview_status(form), once=_kept_once())
 
 
 @bp.post("/" + KEY + "/quick")
@@ -718,9 +764,43 @@ def _counted_page(loaded: Loaded, form: Form, deal: Deal | None, deal_id: str | 
     return _deal_page(loaded, form, deal_id, status, notice=notice, once=once)
 
 
+def wants_json() -> bool:
+    """Whether the sender asks for the answer as JSON rather than a page: the deals a phone
+    kept offline are sent so (static/js/sheet-queue.js), and read the answer, not a page."""
+    return request.accept_mimetypes.best == "application/json"
+
+
+def _json(data: dict[str, Any], status: int) -> Response:
+    response = current_app.response_class(json.dumps(data, ensure_ascii=False), status, mimetype="application/json")
+    response.vary.add("Accept")
+    return response
+
+
+def refused(status: int, code: str, text: str, fields: dict[str, str] | None = None) -> Response:
+    """A deal refused, as the queue keeps it with the deal: the reason in the page's words and,
+    for a form that cannot be read, each field's own message."""
+    return _json({"error": {"code": code, "message": text, "fields": fields or {}}}, status)
+
+
+def _refusal(error: HTTPException) -> Response:
+    """A refusal made by abort() (a damaged form, the read-only link, a sheet gone) as JSON."""
+    status = error.get_response().status_code
+    if status == 403:
+        return refused(403, "read_only", str(MESSAGES["read_only"]))
+    if status == 404:
+        return refused(404, "not_found", str(MESSAGES["not_found"]))
+    own = error.description and error.description != type(error).description  # ours are translated
+    return refused(status, "bad_request", str(error.description) if own else _("The request could not be understood."))
+
+
 def _add(key: str, reader: Reader, page: FormPage) -> Response | tuple[str, int]:
     """A new deal from a form: saved once however often the form is sent, 400 with the
     reasons, 409 if another phone changed the sheet first."""
+    if wants_json():
+        try:
+            return _add_kept(key, reader)
+        except HTTPException as error:
+            return _refusal(error)
     _same_site()
     loaded = Loaded(key)
     loaded.require_editor()
@@ -738,6 +818,36 @@ def _add(key: str, reader: Reader, page: FormPage) -> Response | tuple[str, int]
     # The top of the sheet: the next deal's button, and every player's name with the total
     # and who deals next (the table's totals alone, further down, show no names).
     return redirect(url_for("sheet.show", key=key), code=303)
+
+
+def _add_kept(key: str, reader: Reader) -> Response:
+    """A deal a phone kept while it was offline, sent by its queue: as a form would be, with
+    JSON for an answer. 201 with the deal's id and the sheet's version after it; 200 when this
+    deal (its one-time id) is on the sheet already, the answer to an earlier send lost; 400 or
+    409 with the reason, and the deal stays on the phone."""
+    _same_site()
+    loaded = Loaded(key)
+    loaded.require_editor()
+    version = _version()
+    once = _once()
+    if once is not None and any(stored.id == once for stored in loaded.stored):
+        return _json({"saved": once, "again": True}, 200)
+    if version != loaded.sheet.version:
+        # Typed on a sheet that has changed since (its dealer, its Bock): the phone shows the
+        # sheet as it is now and the deal with this reason, to be changed or deleted.
+        return refused(409, "conflict", str(MESSAGES["conflict"]))
+    form, deal = reader(request.form, loaded.sheet, loaded.rules, loaded.evening.next_dealer)
+    if deal is None:
+        reasons = dict(form.errors)
+        first = next(iter(reasons.values()), _("The request could not be understood."))
+        return refused(400, "invalid", first, reasons)
+    try:
+        saved = store().add_deal(loaded.sheet, version, to_data(deal), once)
+    except AlreadySaved:
+        return _json({"saved": once, "again": True}, 200)
+    except Conflict:
+        return refused(409, "conflict", str(MESSAGES["conflict"]))
+    return _json({"saved": saved, "version": version + 1}, 201)
 
 
 def _update(key: str, deal_id: str, reader: Reader, page: FormPage) -> Response | tuple[str, int]:
