@@ -4,16 +4,46 @@
 (function () {
   "use strict";
 
-  // The offline page stands in for any page the worker cannot give: for a score sheet's
-  // address it says why a sheet needs the network (sheets are never kept on the device).
-  function offlineSheet() {
-    var sheet = document.querySelector("[data-offline-sheet]");
-    if (!sheet || !/^\/[a-z]{2}\/sheet\/./.test(window.location.pathname)) return;
-    sheet.hidden = false;
+  // The offline page stands in for any page the worker cannot give. For a score sheet's
+  // address it says why: changing or deleting a deal needs the network (and leads back to the
+  // sheet, which is kept), or this sheet was never opened on this phone.
+  var asked = null;  // the address htmx last asked for: the offline page it got in its place has its own
+  document.addEventListener("htmx:beforeRequest", function (event) {
+    var info = event.detail && event.detail.pathInfo;
+    asked = info && info.requestPath ? info.requestPath.split("?")[0] : null;
+  });
+  function offlineSheet(event) {
+    var path = event && event.type === "htmx:afterSettle" && asked ? asked : window.location.pathname;
+    var match = /^\/([a-z]{2})\/sheet\/([\w-]{22})(\/.*)?$/.exec(path);
+    if (!match || !document.querySelector("[data-offline-sheet]")) return;
+    var change = /^\/(deal|quick)\/[0-9a-f]{12}(\/undo)?$/.test(match[3] || "");
+    var shown = document.querySelector("[data-offline-sheet=" + (change ? "change" : "new") + "]");
+    if (!shown) return;
+    shown.hidden = false;
+    var back = shown.querySelector("[data-offline-sheet-link]");
+    if (back) back.setAttribute("href", "/" + match[1] + "/sheet/" + match[2]);
     var general = document.querySelector("[data-offline-general]");
     if (general) general.hidden = true;
   }
   document.addEventListener("DOMContentLoaded", offlineSheet);
+  document.addEventListener("htmx:afterSettle", offlineSheet);
+
+  // A page that works offline with scripts of its own names them (data-scripts, a score
+  // sheet's): loaded once, in order, on a page load and when htmx swaps such a page in.
+  function pageScripts() {
+    var holders = document.querySelectorAll("[data-scripts]");
+    for (var i = 0; i < holders.length; i++) {
+      holders[i].getAttribute("data-scripts").split(" ").forEach(function (src) {
+        if (!src || document.querySelector("script[src='" + src + "']")) return;
+        var script = document.createElement("script");
+        script.src = src;
+        script.async = false;
+        document.head.appendChild(script);
+      });
+    }
+  }
+  document.addEventListener("DOMContentLoaded", pageScripts);
+  document.addEventListener("htmx:afterSettle", pageScripts);
 
   // A new sheet's "Deals first" names each player as typed above it (the field's number
   // while it is empty), so the choice is a name, not a place. Listened to on the document:
