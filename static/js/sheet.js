@@ -211,6 +211,8 @@
       texts.push(data.words.needs_network);
     } else if (what === "needs-network") {
       texts.push(box.getAttribute("data-needs-network"));
+    } else if (what === "needs-server") {
+      texts.push(box.getAttribute("data-needs-server"));
     }
     if (data && waiting && what !== "sending") texts.push(fill(counted(data.words.kept, waiting, data.many), {}));
     box.textContent = texts.join(" ");
@@ -716,15 +718,25 @@
       Queue.drop(target.getAttribute("data-kept-drop"), Number(box.getAttribute("data-sheet-version"))).then(start);
       return;
     }
-    if (online() || target.tagName !== "A") return;
+    if (online()) return;
+    if (target.closest(".sheet-downloads, .settle-form")) {  // worked out by the server
+      event.preventDefault();
+      event.stopPropagation();
+      say(box, "needs-server", null, 0);
+      return;
+    }
+    if (target.tagName !== "A") return;
     // Offline, the deals on the sheet cannot be changed or deleted: say so instead of a page that cannot come.
     const href = target.getAttribute("href") || "";
-    if (/\/(deal|quick)\/[0-9a-f]{12}(\/undo)?$/.test(href) || target.hasAttribute("data-kept-fix")) {
+    const fixing = target.hasAttribute("data-kept-fix");
+    if (/\/(deal|quick)\/[0-9a-f]{12}(\/undo)?$/.test(href) || fixing) {
       event.preventDefault();
       event.stopPropagation();  // before htmx's own handler of the link sees it
       say(box, "needs-network", null, 0);
       Queue.sheet(box.getAttribute("data-sheet-key")).then((kept) => {
-        if (kept && kept.data) say(box, "needs-network", kept.data, 0);
+        if (!kept || !kept.data) return;
+        const words = kept.data.words;
+        say(box, "needs-network", fixing ? {words: {needs_network: words.fix_needs_network}} : kept.data, 0);
       });
     }
   }, true);
@@ -732,7 +744,10 @@
   root.addEventListener("online", () => {
     const box = document.getElementById("sheet-offline");
     if (!box) return;
-    if (document.querySelector("form[data-kind]")) return;
+    if (document.querySelector("form[data-kind]")) {
+      Queue.sync().catch(() => null);  // the form stays as it is; its sheet shows what went
+      return;
+    }
     Queue.sheet(box.getAttribute("data-sheet-key")).then((kept) => {
       if (kept && kept.data) send(box, kept.data); else say(box, null, null, 0);
     });
@@ -745,8 +760,17 @@
   // the sheet shows what it shows; when it works again, stop saying it.
   document.addEventListener("htmx:sendError", (event) => {
     const box = document.getElementById("sheet-offline");
-    if (box && event.target && event.target.id === "sheet-live") say(box, "offline", null, 0);
+    if (!box || !event.target) return;
+    if (event.target.id === "sheet-live") say(box, "offline", null, 0);
+    else if (event.target.closest && event.target.closest(".settle-form, #settle-up")) say(box, "needs-server", null, 0);
   });
+  document.addEventListener("submit", (event) => {
+    const box = document.getElementById("sheet-offline");
+    if (!box || online() || !event.target.closest || !event.target.closest(".settle-form")) return;
+    event.preventDefault();
+    event.stopPropagation();
+    say(box, "needs-server", null, 0);
+  }, true);
   document.addEventListener("htmx:afterRequest", (event) => {
     const box = document.getElementById("sheet-offline");
     if (box && event.detail && event.detail.successful && event.target && event.target.id === "sheet-live") {

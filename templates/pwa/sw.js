@@ -131,13 +131,14 @@ async function page(request) {
   const url = request.url;
   try {
     const response = await fetch(request);
-    // Pages marked no-store (score sheets: their address is their key) are never kept.
+    // Pages marked no-store (a sheet's edit forms, its files, answers to writes) are never kept.
     const kept = !/no-store/.test(response.headers.get("Cache-Control") || "");
     if (response.ok && response.type === "basic" && kept) {
       const copy = response.clone();
       const path = new URL(url).pathname;
       const name = isSheetPage(new URL(url)) ? SHEET_CACHE : isLanguagePage(path) ? SHELL_CACHE : PAGE_CACHE;
-      caches.open(name).then((cache) => cache.put(url, copy)).then(() => keepLanguage(languageOf(url)));
+      caches.open(name).then((cache) => cache.put(url, copy)).then(() => keepLanguage(languageOf(url)))
+        .then(() => (name === SHEET_CACHE ? pruneSheets() : undefined));
     }
     if (response.type === "basic") sendKeptDeals();  // a connection: the deals kept offline can go
     return response;
@@ -215,6 +216,14 @@ const SHEET_PAGE = /^\/[a-z]{2}\/sheet\/(?:[\w-]{22}(?:\/(?:deal|quick))?)?$/;
 
 function isSheetPage(url) {
   return SHEET_PAGE.test(url.pathname) && !url.search;
+}
+
+// The sheets kept stay within bounds: the pages put there longest ago go first (a page put
+// again moves to the end). A phone lists its last dozen sheets; each keeps three pages.
+const SHEETS_KEPT = 60;
+function pruneSheets() {
+  return caches.open(SHEET_CACHE).then((cache) => cache.keys().then((requests) =>
+    Promise.all(requests.slice(0, Math.max(0, requests.length - SHEETS_KEPT)).map((old) => cache.delete(old)))));
 }
 
 function refreshSheets() {

@@ -556,12 +556,13 @@ def test_seven_players_with_long_names_say_where_the_table_starts_that_it_scroll
     context.close()
 
 
-def test_undo_lands_on_the_sheet_and_neither_a_reload_nor_back_finds_a_404(phone):
+def test_undo_lands_on_the_sheet_and_neither_a_reload_nor_back_finds_a_404(phone, axe_source):
     url = sheet_with_deals(phone, 4, 2)
     phone.goto(url)
     phone.click("text=Undo deal 2")
     expect(phone.locator("h1")).to_have_text("Change deal 2")
     assert phone.url.endswith("/undo")
+    assert violations(phone, axe_source) == []
     phone.click("text=Delete deal 2")
     expect(phone.locator("h1")).to_have_text("Score sheet")
     assert phone.url.endswith(url)  # the sheet's own address, not the undo page's
@@ -574,3 +575,25 @@ def test_undo_lands_on_the_sheet_and_neither_a_reload_nor_back_finds_a_404(phone
     expect(phone.locator(".sheet-actions")).to_contain_text("Undo deal 1")
     phone.reload()
     expect(phone.locator("h1")).to_have_text("Score sheet")
+
+
+def test_deals_first_names_the_players_as_they_are_typed(phone):
+    phone.goto("/en/sheet/")
+    fields = phone.locator("input[name=player]")
+    fields.nth(0).fill("Anna")
+    fields.nth(2).fill("Carl")
+    options = phone.locator("select[name=first_dealer] option")
+    expect(options.nth(0)).to_have_text("Anna")
+    expect(options.nth(1)).to_have_text("Player 2")
+    expect(options.nth(2)).to_have_text("Carl")
+    fields.nth(0).fill("")
+    expect(options.nth(0)).to_have_text("Player 1")
+
+
+def test_a_missing_sheet_offers_my_sheets(browser, sheet_server, axe_source):
+    with phone_page(browser, sheet_server, "block", allow=("status of 404",)) as page:  # the 404, on purpose
+        page.goto("/en/sheet/" + "A" * 22)
+        expect(page.locator("main .button").first).to_have_text("My sheets")
+        assert violations(page, axe_source) == []
+        page.click("main >> text=My sheets")
+        expect(page.locator("h1")).to_have_text("Score sheet for an evening")

@@ -164,6 +164,9 @@ def test_offline_a_table_of_five_reads_the_sheet_notes_three_deals_and_sees_them
     expect(phone.locator("#result")).to_contain_text("You are offline")
     expect(phone.locator("#result")).to_contain_text("Kontra wins.")
     assert violations(phone, axe_source) == []
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    phone.locator("#result").scroll_into_view_if_needed()
+    phone.screenshot(path=str(SCREENSHOTS / "sheet-offline-form.png"))
     phone.click("text=Save deal")
     expect(phone.locator("#kept-2")).to_contain_text("on this phone")
     expect(status).to_contain_text("1 deal is kept on this phone")
@@ -223,6 +226,12 @@ def test_edits_and_deletes_say_they_need_the_network(phone):
     expect(phone.locator("#sheet-offline")).to_contain_text("Changing or deleting a deal on the sheet needs")
     assert phone.url == url
     phone.click("text=Undo deal 1")
+    assert phone.url == url
+    phone.click("text=Download as CSV")  # worked out by the server: said, not a download that fails
+    expect(phone.locator("#sheet-offline")).to_contain_text("Settling up and downloading the sheet need a connection")
+    phone.fill("input[name=cents]", "5")
+    phone.locator("input[name=cents]").press("Enter")
+    expect(phone.locator("#sheet-offline")).to_contain_text("Settling up and downloading the sheet need a connection")
     assert phone.url == url
     phone.goto(url + "/deal/" + stored_deals_offline(phone)[0])  # opened by its address: the offline page says it
     expect(phone.locator("[data-offline-sheet=change]")).to_be_visible()
