@@ -529,6 +529,14 @@
       }
     }
     reBoxes(form, data, dealer);
+    const hint = document.getElementById("value-hint");  // the quick form's: the value is typed without Bock
+    if (hint) {
+      const bock = hint.querySelector("[data-bock-hint]");
+      if (bock) bock.remove();
+      if (state.multiplier > 1) {
+        hint.append(" ", el("span", {"data-bock-hint": ""}, [fill(w.without_bock, {num: state.multiplier})]));
+      }
+    }
     let warning = document.querySelector("main p.warning[data-vorgefuehrt]") ||
       Array.from(document.querySelectorAll("main > p.warning")).find((p) => form.compareDocumentPosition(p) & Node.DOCUMENT_POSITION_PRECEDING);
     if (warning) warning.remove();

@@ -173,6 +173,7 @@ def test_offline_a_table_of_five_reads_the_sheet_notes_three_deals_and_sees_them
 
     phone.click("text=Quick entry")  # quickly: Dora's solo, lost, in the Bock round
     expect(phone.locator("h1")).to_have_text("Deal 3 Bock ×2")
+    expect(phone.locator("#value-hint")).to_contain_text("Type it without Bock: the sheet multiplies it by 2.")
     assert phone.locator("select[name=dealer]").input_value() == "2"
     phone.select_option("select[name=game]", "solo_queens")
     pick(phone, (3,))
