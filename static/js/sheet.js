@@ -359,26 +359,36 @@
     return now.length !== shown.size || now.some((entry) => shown.get(entry.once) !== entry.state);
   }
 
+  // The server's own parts of the page where the phone's kept deals change them (the next
+  // deal's box, the totals, the main button, the caption), kept to put back.
+  const server = new WeakMap();
+  function keep(node, html) {
+    if (node && !server.has(node)) server.set(node, html ? node.innerHTML : node.textContent);
+  }
+
   async function showKept(box, data) {
     const live = document.getElementById("sheet-live");
     const body = live && live.querySelector(".sheet-table tbody");
     const foot = live && live.querySelector(".sheet-table tfoot");
     const next = live && live.querySelector(".sheet-next");
     if (!body || !foot || !next) return [];
-    body.querySelectorAll("tr.is-kept").forEach((tr) => tr.remove());
-    if (next.dataset.server === undefined) next.dataset.server = next.innerHTML;
-    if (foot.dataset.server === undefined) foot.dataset.server = foot.innerHTML;
+    const enter = document.querySelector(".sheet-actions a.button:not(.button--quiet)");
+    const caption = live.querySelector(".sheet-table caption");
+    keep(next, true);
+    keep(foot, true);
+    keep(enter, false);
+    keep(caption, false);
     const list = data ? await Queue.entries(data.key) : [];
     shown = new Map(list.map((entry) => [entry.once, entry.state]));
-    const enter = document.querySelector(".sheet-actions a.button:not(.button--quiet)");
-    if (enter && enter.dataset.server === undefined) enter.dataset.server = enter.textContent;
-    const caption = live.querySelector(".sheet-table caption");
-    if (caption && caption.dataset.server === undefined) caption.dataset.server = caption.textContent;
+    const had = body.querySelectorAll("tr.is-kept");
+    had.forEach((tr) => tr.remove());
+    if (had.length) {  // the server's parts again, where the phone's stood (only then: no needless change)
+      next.innerHTML = server.get(next);
+      foot.innerHTML = server.get(foot);
+      if (enter) enter.textContent = server.get(enter);
+      if (caption) caption.textContent = server.get(caption);
+    }
     if (!list.length) {
-      next.innerHTML = next.dataset.server;
-      foot.innerHTML = foot.dataset.server;
-      if (enter) enter.textContent = enter.dataset.server;
-      if (caption) caption.textContent = caption.dataset.server;
       keptBox(box, {words: {}}, {rows: []});
       return list;
     }
@@ -387,7 +397,6 @@
     const result = walk(data, list, scoreTable, lookup());
     const refusedAt = result.rows.findIndex((row) => row.entry.state === "refused");
     result.rows.forEach((row) => body.appendChild(rowElement(data, row, refusedAt < 0 ? null : refusedAt)));
-    foot.innerHTML = foot.dataset.server;
     const cells = foot.querySelectorAll("td.num strong");
     if (result.totals) cells.forEach((cell, p) => { cell.textContent = number(result.totals[p]); });
     const label = foot.querySelector("th");
