@@ -7,7 +7,7 @@ import threading
 import pytest
 
 from tests.postgres import postgres_url
-from tutor.store import Conflict, NotFound, Store
+from tutor.store import AlreadySaved, Conflict, NotFound, Store
 
 
 @pytest.fixture(params=["sqlite", "postgres"])
@@ -133,31 +133,11 @@ def test_a_read_does_not_wait_for_a_writer(tmp_path):
         start = time.monotonic()
         assert store.load(sheet.view_key)[0].version == 1  # the state before the writer's commit
         assert store.find(sheet.edit_key) == (sheet, True)
-        assert [listed.key for listed in store.find_many([sheet.view_key])] == [sheet.view_key]
+        assert [listed.key for listed in store.listed([sheet.view_key])] == [sheet.view_key]
         assert time.monotonic() - start < 2  # a write lock would hold them for the 15 s timeout
     finally:
         writer.execute("ROLLBACK")
         writer.close()
-
-
-def test_my_sheets_are_found_in_one_query_in_the_order_asked(store, monkeypatch):
-    first = store.create_sheet(["A", "B", "C", "D"], "ddv", False, 0)
-    second = store.create_sheet(["E", "F", "G", "H"], "pagat", True, 1, deals=[{"n": 1}, {"n": 2}])
-    opened = []
-    real = store._transaction
-
-    def counted(write=True):
-        opened.append(write)
-        return real(write)
-
-    store.setup()
-    monkeypatch.setattr(store, "_transaction", counted)
-    listed = store.find_many([second.view_key, "x" * 22, first.edit_key])
-    assert opened == [False]
-    assert [(item.key, item.sheet, item.editor, item.deals) for item in listed] == [
-        (second.view_key, second, False, 2), (first.edit_key, first, True, 0)]
-    assert all(item.created.startswith("20") for item in listed)
-    assert store.find_many([]) == []
 
 
 def test_postgres_connections_come_from_one_pool_per_process(monkeypatch):
@@ -179,3 +159,90 @@ def test_a_bad_pool_size_is_refused_with_its_name(text):
     with pytest.raises(ValueError, match="DATABASE_POOL_SIZE"):
         pool_size_from({"DATABASE_POOL_SIZE": text})
     assert pool_size_from({}) == 8 and pool_size_from({"DATABASE_POOL_SIZE": " 20 "}) == 20
+
+
+def test_a_deal_sent_twice_is_stored_once_however_the_copies_meet(store):
+    """The one-time id keeps a deal once: the same copy again after other writes, two copies
+    at once with the same version, and a copy that reaches the insert after the first one
+    committed (it read the sheet before, and carries the version the first one made)."""
+    sheet = store.create_sheet(["A", "B", "C", "D"], "ddv", False, 0)
+    once = "0123456789ab"
+    assert store.add_deal(sheet, 1, {"n": 1}, once) == once
+    store.add_deal(sheet, 2, {"n": 2})
+    with pytest.raises(AlreadySaved):
+        store.add_deal(sheet, 1, {"n": 1}, once)  # the old version: still "saved", not a conflict
+    with pytest.raises(AlreadySaved):
+        store.add_deal(sheet, 3, {"n": 1}, once)  # the current version: still only once
+
+    outcomes: list[str] = []
+    barrier = threading.Barrier(4)
+
+    def copy() -> None:
+        barrier.wait()
+        try:
+            store.add_deal(sheet, 3, {"n": 3}, "ba9876543210")
+            outcomes.append("saved")
+        except AlreadySaved:
+            outcomes.append("again")
+
+    threads = [threading.Thread(target=copy) for _ in range(4)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert sorted(outcomes) == ["again"] * 3 + ["saved"]
+
+    # The race the check before the version cannot see: the other copy commits between this
+    # copy's look for its id and its insert.
+    real, looks = store._has_deal, []
+
+    def has_deal(cur, sheet_id: str, deal_id: str) -> bool:
+        looks.append(deal_id)
+        return len(looks) > 1 and real(cur, sheet_id, deal_id)  # the first look misses it
+
+    store._has_deal = has_deal  # type: ignore[method-assign]
+    try:
+        with pytest.raises(AlreadySaved):
+            store.add_deal(sheet, 4, {"n": 3}, "ba9876543210")
+    finally:
+        del store._has_deal
+    assert len(looks) == 2  # refused by the primary key at the insert, then found
+    loaded, _, deals = store.load(sheet.edit_key)
+    assert [d.data["n"] for d in deals] == [1, 2, 3] and loaded.version == 4
+
+
+def test_the_list_of_a_devices_sheets_in_one_query(store, monkeypatch):
+    plain = store.create_sheet(["A", "B", "C", "D"], "ddv", False, 0)
+    imported = store.create_sheet(["E", "F", "G", "H"], "ddv", False, 0, [{"n": 1}, {"n": 2}], imported=True)
+    store.add_deal(plain, 1, {"n": 1})
+    opened = []
+    real = store._transaction
+
+    def counted(write=True):
+        opened.append(write)
+        return real(write)
+
+    monkeypatch.setattr(store, "_transaction", counted)
+    listed = store.listed([imported.view_key, "x" * 22, plain.edit_key, plain.edit_key])
+    assert opened == [False]  # one transaction, a read that waits for no writer
+    assert [(item.key, item.editor, item.deals, item.imported) for item in listed] == [
+        (imported.view_key, False, 2, True), (plain.edit_key, True, 1, False)]
+    assert listed[1].sheet.version == 2 and listed[1].created.tzinfo is not None
+    assert store.listed([]) == []
+
+
+def test_an_older_database_gets_the_new_column_and_keeps_its_sheets(tmp_path):
+    import sqlite3
+
+    path = tmp_path / "old.sqlite3"
+    conn = sqlite3.connect(path)
+    conn.execute("""CREATE TABLE sheets (id TEXT PRIMARY KEY, edit_key TEXT NOT NULL UNIQUE, view_key TEXT NOT NULL
+        UNIQUE, players TEXT NOT NULL, rules TEXT NOT NULL, bock INTEGER NOT NULL, first_dealer INTEGER NOT NULL,
+        version INTEGER NOT NULL, created TEXT NOT NULL)""")
+    conn.execute("INSERT INTO sheets VALUES ('s', 'e' , 'v', '[\"A\",\"B\",\"C\",\"D\"]', 'ddv', 0, 0, 1, "
+                 "'2026-11-30T20:00:00+00:00')")
+    conn.commit()
+    conn.close()
+    store = Store(f"sqlite:///{path}")
+    assert [(item.sheet.players, item.imported) for item in store.listed(["e"])] == [(("A", "B", "C", "D"), False)]
+    assert store.listed(["e"])[0].created.day == 30

@@ -35,7 +35,8 @@ SCHEMA: Final = (
         bock INTEGER NOT NULL,
         first_dealer INTEGER NOT NULL,
         version INTEGER NOT NULL,
-        created TEXT NOT NULL
+        created TEXT NOT NULL,
+        imported INTEGER NOT NULL DEFAULT 0
     )""",
     """CREATE TABLE IF NOT EXISTS deals (
         sheet_id TEXT NOT NULL REFERENCES sheets (id),
@@ -49,6 +50,8 @@ SCHEMA: Final = (
 SHEET_COLUMNS: Final = "id, edit_key, view_key, players, rules, bock, first_dealer, version"
 POOL_SIZE: Final = 8  # PostgreSQL connections a worker process keeps at most (DATABASE_POOL_SIZE)
 POOL_WAIT: Final = 10  # seconds a request waits for a free connection before it fails
+# Columns added after the first release, made where an older database lacks them.
+ADDED_COLUMNS: Final = (("sheets", "imported", "INTEGER NOT NULL DEFAULT 0"),)
 
 
 class Conflict(Exception):
@@ -78,13 +81,16 @@ class Sheet:
 
 @dataclass(frozen=True)
 class Listed:
-    """A sheet as a list of sheets shows it: found by one of its links."""
+    """A sheet as a device's list of its sheets shows it: the key it was opened with,
+    whether that is the editor's, when it was started, its deals, and whether it came from
+    a sheet file."""
 
     key: str
     sheet: Sheet
-    editor: bool  # the key is the editor's link
+    editor: bool
+    created: datetime
     deals: int
-    created: str  # ISO 8601, UTC
+    imported: bool
 
 
 @dataclass(frozen=True)
@@ -200,6 +206,13 @@ class Store:
                 cur.execute("SELECT pg_advisory_xact_lock(4711)")
             for statement in SCHEMA:
                 cur.execute(statement)
+            for table, column, kind in ADDED_COLUMNS:
+                if self.postgres:
+                    cur.execute(f"ALTER TABLE {table} ADD COLUMN IF NOT EXISTS {column} {kind}")
+                    continue
+                cur.execute(f"PRAGMA table_info({table})")
+                if column not in {row[1] for row in cur.fetchall()}:
+                    cur.execute(f"ALTER TABLE {table} ADD COLUMN {column} {kind}")
         self._ready = True
 
     @contextmanager
@@ -214,16 +227,16 @@ class Store:
             yield cur
 
     def create_sheet(self, players: list[str], rules: str, bock: bool, first_dealer: int,
-                     deals: Sequence[dict[str, Any]] = ()) -> Sheet:
+                     deals: Sequence[dict[str, Any]] = (), imported: bool = False) -> Sheet:
         """A new sheet with new keys, and its deals when it is imported: the sheet and all its
         deals in one transaction, so a failure on the way leaves no sheet at all."""
         self.setup()
         sheet = Sheet(new_key(), new_key(), new_key(), tuple(players), rules, bock, first_dealer, 1)
         with self._transaction() as cur:
             cur.execute(
-                f"INSERT INTO sheets ({SHEET_COLUMNS}, created) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                f"INSERT INTO sheets ({SHEET_COLUMNS}, created, imported) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (sheet.id, sheet.edit_key, sheet.view_key, json.dumps(players), rules, int(bock), first_dealer,
-                 sheet.version, datetime.now(UTC).isoformat()),
+                 sheet.version, datetime.now(UTC).isoformat(), int(imported)),
             )
             for position, data in enumerate(deals, start=1):
                 cur.execute("INSERT INTO deals (sheet_id, id, position, data) VALUES (?, ?, ?, ?)",
@@ -245,25 +258,6 @@ class Store:
         with self._transaction(write=False) as cur:
             return self._by_key(cur, key)
 
-    def find_many(self, keys: Sequence[str]) -> list[Listed]:
-        """The sheets these links open, in the order of the links (those that no longer exist
-        left out), with their number of deals and when each was made: one query."""
-        if not keys:
-            return []
-        self.setup()
-        marks = ", ".join("?" * len(keys))
-        with self._transaction(write=False) as cur:
-            cur.execute(f"SELECT {SHEET_COLUMNS}, created,"
-                        " (SELECT COUNT(*) FROM deals WHERE deals.sheet_id = sheets.id) FROM sheets"
-                        f" WHERE edit_key IN ({marks}) OR view_key IN ({marks})", (*keys, *keys))
-            rows = cur.fetchall()
-        by_key: dict[str, Listed] = {}
-        for row in rows:
-            sheet = _sheet(row)
-            for key, editor in ((sheet.edit_key, True), (sheet.view_key, False)):
-                by_key[key] = Listed(key, sheet, editor, int(row[9]), str(row[8]))
-        return [by_key[key] for key in keys if key in by_key]
-
     def load(self, key: str) -> tuple[Sheet, bool, list[StoredDeal]]:
         """The sheet and its deals in order, read in one transaction (one consistent state)."""
         self.setup()
@@ -272,6 +266,27 @@ class Store:
             cur.execute("SELECT id, position, data FROM deals WHERE sheet_id = ? ORDER BY position", (sheet.id,))
             deals = [StoredDeal(r[0], int(r[1]), json.loads(r[2])) for r in cur.fetchall()]
         return sheet, editor, deals
+
+    def listed(self, keys: Sequence[str]) -> list[Listed]:
+        """The sheets these keys open, in the keys' order, each with its number of deals, in
+        one query; a key that opens no sheet (any more) is left out."""
+        keys = list(dict.fromkeys(keys))
+        if not keys:
+            return []
+        self.setup()
+        marks = ", ".join("?" * len(keys))
+        with self._transaction(write=False) as cur:
+            cur.execute(f"SELECT {SHEET_COLUMNS}, created, imported, "
+                        "(SELECT COUNT(*) FROM deals WHERE deals.sheet_id = sheets.id) FROM sheets "
+                        f"WHERE edit_key IN ({marks}) OR view_key IN ({marks})", (*keys, *keys))
+            rows = cur.fetchall()
+        found: dict[str, Listed] = {}
+        for row in rows:
+            sheet = _sheet(row)
+            created = datetime.fromisoformat(row[8])
+            for key, editor in ((sheet.edit_key, True), (sheet.view_key, False)):
+                found[key] = Listed(key, sheet, editor, created, int(row[10]), bool(row[9]))
+        return [found[key] for key in keys if key in found]
 
     @staticmethod
     def _has_deal(cur: _Cursor, sheet_id: str, deal_id: str) -> bool:
@@ -296,14 +311,26 @@ class Store:
                 position = int(cur.fetchone()[0]) + 1
                 cur.execute("INSERT INTO deals (sheet_id, id, position, data) VALUES (?, ?, ?, ?)",
                             (sheet.id, deal_id, position, json.dumps(data, sort_keys=True)))
-        except Conflict:
+        except Exception as error:
             # Two copies of one form at once: the one that waited for the other's version
-            # sees it committed only now.
+            # sees it committed only now (a Conflict), or, sent with the version the first
+            # one made, finds the id taken when it inserts (the primary key keeps the deal
+            # once); either way the first one was saved.
+            if not isinstance(error, Conflict) and not self._is_duplicate(error):
+                raise
             with self._transaction(write=False) as cur:
                 if self._has_deal(cur, sheet.id, deal_id):
                     raise AlreadySaved(deal_id) from None
             raise
         return deal_id
+
+    def _is_duplicate(self, error: Exception) -> bool:
+        """Whether a write failed on a key already taken."""
+        if self.postgres:
+            import psycopg
+
+            return isinstance(error, psycopg.IntegrityError)
+        return isinstance(error, sqlite3.IntegrityError)
 
     def update_deal(self, sheet: Sheet, version: int, deal_id: str, data: dict[str, Any]) -> None:
         with self._write(sheet.id, version) as cur:

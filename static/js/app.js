@@ -4,16 +4,89 @@
 (function () {
   "use strict";
 
-  // The offline page stands in for any page the worker cannot give: for a score sheet's
-  // address it says why a sheet needs the network (sheets are never kept on the device).
-  function offlineSheet() {
-    var sheet = document.querySelector("[data-offline-sheet]");
-    if (!sheet || !/^\/[a-z]{2}\/sheet\/./.test(window.location.pathname)) return;
-    sheet.hidden = false;
+  // The offline page stands in for any page the worker cannot give. For a score sheet's
+  // address it says why: changing or deleting a deal needs the network (and leads back to the
+  // sheet, which is kept), or this sheet was never opened on this phone.
+  var asked = null;  // the address htmx last asked for: the offline page it got in its place has its own
+  document.addEventListener("htmx:beforeRequest", function (event) {
+    var info = event.detail && event.detail.pathInfo;
+    asked = info && info.requestPath ? info.requestPath.split("?")[0] : null;
+  });
+  function offlineSheet(event) {
+    var path = event && event.type === "htmx:afterSettle" && asked ? asked : window.location.pathname;
+    var match = /^\/([a-z]{2})\/sheet\/([\w-]{22})(\/.*)?$/.exec(path);
+    if (!match || !document.querySelector("[data-offline-sheet]")) return;
+    var change = /^\/(deal|quick)\/[0-9a-f]{12}(\/undo)?$/.test(match[3] || "");
+    var shown = document.querySelector("[data-offline-sheet=" + (change ? "change" : "new") + "]");
+    if (!shown) return;
+    shown.hidden = false;
+    var back = shown.querySelector("[data-offline-sheet-link]");
+    if (back) back.setAttribute("href", "/" + match[1] + "/sheet/" + match[2]);
     var general = document.querySelector("[data-offline-general]");
     if (general) general.hidden = true;
   }
   document.addEventListener("DOMContentLoaded", offlineSheet);
+  document.addEventListener("htmx:afterSettle", offlineSheet);
+
+  // A page that works offline with scripts of its own names them (data-scripts, a score
+  // sheet's): loaded once, in order, on a page load and when htmx swaps such a page in.
+  function pageScripts() {
+    var holders = document.querySelectorAll("[data-scripts]");
+    for (var i = 0; i < holders.length; i++) {
+      holders[i].getAttribute("data-scripts").split(" ").forEach(function (src) {
+        if (!src || document.querySelector("script[src='" + src + "']")) return;
+        var script = document.createElement("script");
+        script.src = src;
+        script.async = false;
+        document.head.appendChild(script);
+      });
+    }
+  }
+  document.addEventListener("DOMContentLoaded", pageScripts);
+  document.addEventListener("htmx:afterSettle", pageScripts);
+
+  // A link to copy that the server wrote as a path (it names no host it cannot vouch for):
+  // made whole here, from the address this page was loaded from.
+  function wholeUrls() {
+    var fields = document.querySelectorAll("input[data-whole-url]");
+    for (var i = 0; i < fields.length; i++) {
+      fields[i].value = new URL(fields[i].value, document.baseURI).href;
+      fields[i].removeAttribute("data-whole-url");
+    }
+  }
+  document.addEventListener("DOMContentLoaded", wholeUrls);
+  document.addEventListener("htmx:afterSettle", wholeUrls);
+
+  // A new sheet's "Deals first" names each player as typed above it (the field's number
+  // while it is empty), so the choice is a name, not a place. Listened to on the document:
+  // htmx swaps the page in without a new load.
+  document.addEventListener("input", function (event) {
+    var field = event.target;
+    var select = field.name === "player" && field.form && field.form.querySelector("[data-first-dealer]");
+    if (!select) return;
+    var fields = field.form.querySelectorAll("input[name=player]");
+    Array.prototype.forEach.call(select.options, function (option, i) {
+      var name = fields[i] ? fields[i].value.trim() : "";
+      option.textContent = name || option.getAttribute("data-player-label");
+    });
+  });
+
+  // Back to a page the server now sends elsewhere (the undo page of a deal just deleted
+  // leads to its sheet): htmx restores what the server answered, so the address becomes
+  // that answer's, and a reload opens the same page.
+  var restoredFrom = null;
+  document.addEventListener("htmx:historyCacheMissLoad", function (event) {
+    var xhr = event.detail && event.detail.xhr;
+    restoredFrom = xhr && xhr.responseURL ? xhr.responseURL : null;
+  });
+  document.addEventListener("htmx:historyRestore", function () {
+    if (!restoredFrom) return;
+    var answered = new URL(restoredFrom);
+    restoredFrom = null;
+    if (answered.origin === location.origin && answered.pathname + answered.search !== location.pathname + location.search) {
+      history.replaceState({htmx: true}, "", answered.pathname + answered.search + location.hash);
+    }
+  });
 
   // A sheet of six or seven players says that it scrolls sideways. On a screen wide enough
   // for the whole table that is not so: the hint is hidden and no longer describes the table.

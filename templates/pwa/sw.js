@@ -12,6 +12,7 @@ const PAGE_CACHE = "doko-pages-" + VERSION;
 const SHELL = {{ shell | tojson }};
 const LANGUAGES = {{ languages | list | tojson }};
 const LANGUAGE_PAGES = {{ language_pages | tojson }};
+importScripts({{ sheet_queue | tojson }});  // DokoSheetQueue: the deals kept offline (see "Score sheets" below)
 
 self.addEventListener("install", (event) => {
   // Wait (no skipWaiting): the page offers a quiet "reload" when a new version is ready.
@@ -23,8 +24,10 @@ self.addEventListener("activate", (event) => {
   event.waitUntil(
     caches.keys()
       .then((keys) => Promise.all(
-        keys.filter((key) => key !== SHELL_CACHE && key !== PAGE_CACHE).map((key) => caches.delete(key))))
-      .then(() => self.clients.claim()));
+        keys.filter((key) => key !== SHELL_CACHE && key !== PAGE_CACHE && key !== SHEET_CACHE)
+          .map((key) => caches.delete(key))))
+      .then(() => self.clients.claim())
+      .then(refreshSheets));
 });
 
 self.addEventListener("message", (event) => {
@@ -128,13 +131,16 @@ async function page(request) {
   const url = request.url;
   try {
     const response = await fetch(request);
-    // Pages marked no-store (score sheets: their address is their key) are never kept.
+    // Pages marked no-store (a sheet's edit forms, its files, answers to writes) are never kept.
     const kept = !/no-store/.test(response.headers.get("Cache-Control") || "");
     if (response.ok && response.type === "basic" && kept) {
       const copy = response.clone();
-      const name = isLanguagePage(new URL(url).pathname) ? SHELL_CACHE : PAGE_CACHE;
-      caches.open(name).then((cache) => cache.put(url, copy)).then(() => keepLanguage(languageOf(url)));
+      const path = new URL(url).pathname;
+      const name = isSheetPage(new URL(url)) ? SHEET_CACHE : isLanguagePage(path) ? SHELL_CACHE : PAGE_CACHE;
+      caches.open(name).then((cache) => cache.put(url, copy)).then(() => keepLanguage(languageOf(url)))
+        .then(() => (name === SHEET_CACHE ? pruneSheets() : undefined));
     }
+    if (response.type === "basic") sendKeptDeals();  // a connection: the deals kept offline can go
     return response;
   } catch (error) {
     // Offline, a quiz question cannot be checked by the server: the quiz pack, once opened,
@@ -182,13 +188,67 @@ function savedCalculator(url) {
 async function asset(request) {
   const cached = await fromCache(request.url);
   if (cached) return cached;
-  const response = await fetch(request);
+  let response;
+  try {
+    response = await fetch(request);
+  } catch (error) {
+    // Offline, a sheet kept from an older version names that version's files: this one's do.
+    const any = await caches.match(request.url, {ignoreVary: true, ignoreSearch: true});
+    if (any) return any;
+    throw error;
+  }
   if (response.ok && response.type === "basic") {
     const copy = response.clone();
     caches.open(SHELL_CACHE).then((cache) => cache.put(request.url, copy));
   }
   return response;
 }
+
+// --- Score sheets offline -----------------------------------------------------------------
+// A sheet's pages (a sheet, the forms for a new deal, the list of this phone's sheets) are
+// kept in a cache of their own that outlives a new version of the app, so that an evening's
+// sheet stays readable offline; static/js/sheet.js keeps its forms and the calculator's
+// table there too. A new version fetches them anew while it can. The deals typed offline
+// (IndexedDB, static/js/sheet-queue.js) are sent on the next page fetched over the network
+// and on Background Sync, one sender at a time.
+const SHEET_CACHE = "doko-sheets";
+const SHEET_PAGE = /^\/[a-z]{2}\/sheet\/(?:[\w-]{22}(?:\/(?:deal|quick))?)?$/;
+
+function isSheetPage(url) {
+  return SHEET_PAGE.test(url.pathname) && !url.search;
+}
+
+// The sheets kept stay within bounds: the pages put there longest ago go first (a page put
+// again moves to the end). A phone lists its last dozen sheets; each keeps three pages.
+const SHEETS_KEPT = 60;
+function pruneSheets() {
+  return caches.open(SHEET_CACHE).then((cache) => cache.keys().then((requests) =>
+    Promise.all(requests.slice(0, Math.max(0, requests.length - SHEETS_KEPT)).map((old) => cache.delete(old)))));
+}
+
+function refreshSheets() {
+  return caches.open(SHEET_CACHE).then((cache) => cache.keys().then((requests) => Promise.all(requests.map((old) =>
+    fetch(old.url, {credentials: "same-origin"})
+      .then((response) => (response.ok ? cache.put(old.url, response) : undefined))
+      .catch(() => undefined)))));
+}
+
+let sendingDeals = null;
+function sendKeptDeals() {
+  if (sendingDeals) return sendingDeals;
+  sendingDeals = DokoSheetQueue.entries().then((waiting) => (waiting.some((entry) => entry.state === "pending")
+    ? DokoSheetQueue.sync() : null)).catch(() => null).then(() => { sendingDeals = null; });
+  return sendingDeals;
+}
+
+self.addEventListener("sync", (event) => {
+  if (event.tag === DokoSheetQueue.TAG) {
+    event.waitUntil(DokoSheetQueue.sync().then((tally) => {
+      if (tally.unreachable) throw new Error("not yet");  // the browser tries again later
+    }));
+  }
+});
+// --- end of score sheets offline -----------------------------------------------------------
 
 self.addEventListener("fetch", (event) => {
   const request = event.request;

@@ -9,8 +9,8 @@ import pytest
 from tests.browser.conftest import SCREENSHOTS
 from tests.conftest import LANGUAGES, PAGES
 
-TAP_TARGETS = (".tabs a, .button, .lang-menu summary, .choice, .toc a, .pills a, .tile, .brand, .ref-contents a, "
-               ".ref-pager a, .ref-up a")
+TAP_TARGETS = (".tabs a, .top__settings, .button, .lang-menu summary, .choice, .toc a, .pills a, .tile, .brand, "
+               ".ref-contents a, .ref-pager a, .ref-up a")
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)

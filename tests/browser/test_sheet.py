@@ -56,7 +56,7 @@ def start_sheet(page: Page) -> str:
 
 def enter(page: Page, re_players: tuple[int, ...], fields: dict[str, str]) -> None:
     """Fill the deal form the way a player would, wait for the preview, save."""
-    expect(page.locator("h1")).to_contain_text("Deal")  # hx-boost swaps pages in: wait for it
+    expect(page.locator("h1")).to_contain_text(re.compile("[Dd]eal"))  # hx-boost swaps pages in: wait for it
     for box in page.locator("input[name=re]").all():
         box.set_checked(int(box.get_attribute("value")) in re_players)
     page.select_option("select[name=game]", fields.get("game", "normal"))
@@ -329,7 +329,7 @@ def test_every_cell_of_a_row_opens_its_deal_at_360_px(browser, sheet_server, pla
     for index in (0, count // 2, count - 1):  # the deal number, a player's cell, the checks
         page.goto(url)
         tap(page, cells.nth(index), touch)
-        expect(page.locator("h1")).to_contain_text("Deal 2", timeout=5000)
+        expect(page.locator("h1")).to_have_text("Change deal 2", timeout=5000)
         assert "/deal/" in page.url, (players, index)
     # The keyboard reaches the row's link; Enter opens the deal.
     page.goto(url)
@@ -337,7 +337,7 @@ def test_every_cell_of_a_row_opens_its_deal_at_360_px(browser, sheet_server, pla
     link.focus()
     assert page.evaluate("document.activeElement.classList.contains('row-link')")
     page.keyboard.press("Enter")
-    expect(page.locator("h1")).to_contain_text("Deal 1")
+    expect(page.locator("h1")).to_have_text("Change deal 1")
     context.close()
 
 
@@ -554,3 +554,46 @@ def test_seven_players_with_long_names_say_where_the_table_starts_that_it_scroll
     hint.evaluate("el => window.scrollTo(0, el.getBoundingClientRect().top + scrollY - 60)")
     page.screenshot(path=str(SCREENSHOTS / "sheet-7-long-names-en.png"))
     context.close()
+
+
+def test_undo_lands_on_the_sheet_and_neither_a_reload_nor_back_finds_a_404(phone, axe_source):
+    url = sheet_with_deals(phone, 4, 2)
+    phone.goto(url)
+    phone.click("text=Undo deal 2")
+    expect(phone.locator("h1")).to_have_text("Change deal 2")
+    assert phone.url.endswith("/undo")
+    assert violations(phone, axe_source) == []
+    phone.click("text=Delete deal 2")
+    expect(phone.locator("h1")).to_have_text("Score sheet")
+    assert phone.url.endswith(url)  # the sheet's own address, not the undo page's
+    assert phone.locator(".sheet-table tbody tr").count() == 1
+    phone.reload()
+    expect(phone.locator("h1")).to_have_text("Score sheet")
+    phone.go_back()  # the undo page of a deal that is gone: the sheet again, at its own address
+    expect(phone).to_have_url(re.compile(re.escape(url) + "$"))
+    expect(phone.locator("h1")).to_have_text("Score sheet")
+    expect(phone.locator(".sheet-actions")).to_contain_text("Undo deal 1")
+    phone.reload()
+    expect(phone.locator("h1")).to_have_text("Score sheet")
+
+
+def test_deals_first_names_the_players_as_they_are_typed(phone):
+    phone.goto("/en/sheet/")
+    fields = phone.locator("input[name=player]")
+    fields.nth(0).fill("Anna")
+    fields.nth(2).fill("Carl")
+    options = phone.locator("select[name=first_dealer] option")
+    expect(options.nth(0)).to_have_text("Anna")
+    expect(options.nth(1)).to_have_text("Player 2")
+    expect(options.nth(2)).to_have_text("Carl")
+    fields.nth(0).fill("")
+    expect(options.nth(0)).to_have_text("Player 1")
+
+
+def test_a_missing_sheet_offers_my_sheets(browser, sheet_server, axe_source):
+    with phone_page(browser, sheet_server, "block", allow=("status of 404",)) as page:  # the 404, on purpose
+        page.goto("/en/sheet/" + "A" * 22)
+        expect(page.locator("main .button").first).to_have_text("My sheets")
+        assert violations(page, axe_source) == []
+        page.click("main >> text=My sheets")
+        expect(page.locator("h1")).to_have_text("Score sheet for an evening")

@@ -112,21 +112,26 @@ def deal_form(client, url: str, path: str = "/deal") -> dict[str, str]:
 DEAL = {"dealer": "0", "re": ["1", "2"], "re_points": "130"}
 
 
-def test_sheet_pages_are_private_and_never_stored(sheet_app):
+def test_sheet_pages_are_private_and_only_those_to_read_and_enter_deals_are_kept(sheet_app):
+    """No shared cache keeps a sheet's page (its address is its key). The device may keep
+    the pages it needs offline: the sheet (either link), the forms for a new deal and the
+    list of its sheets, asked again every time; never an edit form, a file or a write's answer."""
     client = sheet_app.test_client()
     url = new_sheet(client)
     client.post(url + "/deal", data={**deal_form(client, url), **DEAL})
     deal_id = re.findall(r'/deal/([\w-]{12})"', client.get(url).get_data(as_text=True))[0]
     view_key = re.search(r"/en/sheet/([\w-]{22})", client.get(url).get_data(as_text=True).replace(url, ""))
-    paths = [url, url + "/deal", f"{url}/deal/{deal_id}", url + "/sheet.csv", "/en/sheet/"]
-    if view_key:
-        paths.append(f"/en/sheet/{view_key.group(1)}")
-    for path in paths:
+    assert view_key
+    kept = [url, url + "/deal", url + "/quick", "/en/sheet/", f"/en/sheet/{view_key.group(1)}"]
+    never = [f"{url}/deal/{deal_id}", f"{url}/quick/{deal_id}", f"{url}/deal/{deal_id}/undo", url + "/sheet.csv",
+             url + "/sheet.json"]
+    for path in kept + never:
         response = client.get(path)
         assert response.status_code == 200, path
-        assert response.headers["Cache-Control"] == "private, no-store", path
+        assert response.headers["Cache-Control"] == ("private, no-cache" if path in kept else "private, no-store"), path
     response = client.post(url + "/deal", data={"version": "1", **DEAL})  # a stale version: 409
     assert response.status_code == 409 and response.headers["Cache-Control"] == "private, no-store"
+    assert client.get(url + "?cents=abc").headers["Cache-Control"] == "private, no-store"  # a 400
 
 
 def test_the_service_worker_keeps_no_no_store_page(client):

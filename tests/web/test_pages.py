@@ -10,13 +10,23 @@ from tests.conftest import LANGUAGES, PAGES
 
 @pytest.mark.parametrize(
     ("path", "section"),
-    [("learn/", "Learn"), ("quiz/", "Quiz"), ("score/", "Score"), ("rules/", "Rules"), ("settings", "Settings")],
+    [("learn/", "Learn"), ("quiz/", "Quiz"), ("play/", "Play"), ("score/", "Score"), ("sheet/", "Sheet"),
+     ("rules/", "Rules"), ("settings", "Settings")],
 )
 def test_nav_marks_the_current_section(client, path, section):
-    html = client.get(f"/en/{path}").get_data(as_text=True)
+    html = client.get(f"/en/{path}", follow_redirects=True).get_data(as_text=True)  # Play starts a deal: a 303
     current = html.split('aria-current="page"')[1].split("</a>")[0]
-    assert f"<span>{section}</span>" in current
+    assert re.search(rf'<span( class="visually-hidden")?>{section}</span>', current)
     assert html.count('aria-current="page"') == 1
+
+
+def test_the_tab_bar_reaches_play_and_the_sheet_and_the_header_the_settings(client):
+    html = client.get("/de/").get_data(as_text=True)
+    tabs = re.findall(r'<li><a href="([^"]+)"', html.split('class="tabs"', 1)[1].split("</nav>", 1)[0])
+    assert tabs == ["/de/learn/", "/de/play/", "/de/quiz/", "/de/score/", "/de/sheet/", "/de/rules/"]
+    header = html.split('class="top"', 1)[1].split("</header>", 1)[0]
+    assert 'class="top__settings" href="/de/settings"' in header
+    assert '<span class="visually-hidden">Optionen</span>' in header  # a text name for the icon
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -27,7 +37,7 @@ def test_landing_pages_link_to_the_reference(client, lang):
 
 def test_home_page_links_every_section(client):
     html = client.get("/de/").get_data(as_text=True)
-    for path in ("/de/learn/", "/de/quiz/", "/de/score/", "/de/rules/", "/de/settings"):
+    for path in ("/de/learn/", "/de/quiz/", "/de/score/", "/de/sheet/", "/de/play/", "/de/rules/", "/de/settings"):
         assert f'href="{path}"' in html
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import csv
 import io
 import re
+from datetime import UTC, datetime
 from html import unescape
 
 import pytest
@@ -302,11 +303,53 @@ def test_a_damaged_version_is_a_400_on_every_form(client, store, value):
     assert [d.data["re_points"] for d in deals] == [130]
 
 
-def test_editing_a_deal_that_is_gone_is_a_404(client):
+def test_a_deal_that_is_gone_leads_to_its_sheet_and_a_write_to_it_is_a_404(client):
     url = new_sheet(client)
-    assert client.get(f"{url}/deal/000000000000").status_code == 404
+    for path in ("deal", "quick"):
+        for tail in ("", "/undo"):
+            response = client.get(f"{url}/{path}/000000000000{tail}")
+            if path == "quick" and tail:
+                assert response.status_code == 404  # no such address: undo is the deal's
+                continue
+            assert response.status_code == 303 and response.headers["Location"] == url, (path, tail)
     response = client.post(f"{url}/deal/000000000000/delete", data={"version": "1"})
     assert response.status_code == 404
+
+
+def test_after_undo_the_address_is_the_sheet_and_a_reload_or_back_finds_it(client):
+    url = new_sheet(client)
+    add(client, url, dealer="0", re=["1", "2"], game="normal", re_points="130")
+    undo = unescape(re.search(r'href="([^"]+/undo)"', client.get(url).get_data(as_text=True)).group(1))
+    confirm = client.get(undo).get_data(as_text=True)
+    action = unescape(re.search(r'<form method="post" action="([^"]+/delete)"', confirm).group(1))
+    response = client.post(action, data={"version": version(client, url)})
+    assert response.status_code == 303 and response.headers["Location"] == url
+    again = client.get(undo)  # the undo page again (back, or a reload of an old address)
+    assert again.status_code == 303 and again.headers["Location"] == url
+    assert client.get(undo.rsplit("/undo", 1)[0]).headers["Location"] == url
+
+
+def test_a_sheet_not_found_offers_my_sheets(client):
+    for path in ("/de/sheet/" + "A" * 22, "/de/sheet/short", "/de/sheet/" + "A" * 22 + "/deal"):
+        response = client.get(path)
+        assert response.status_code == 404
+        html = unescape(response.get_data(as_text=True))
+        assert '<a class="button" href="/de/sheet/">Meine Zettel</a>' in html, path
+    assert 'class="button" href="/de/sheet/"' not in client.get("/de/nowhere").get_data(as_text=True)
+
+
+def test_the_edit_form_says_which_deal_it_changes_and_offers_delete_near_the_top(client):
+    url = new_sheet(client)
+    add(client, url, dealer="0", re=["1", "2"], game="normal", re_points="130")
+    add(client, url, dealer="1", re=["2", "3"], game="normal", re_points="100")
+    for path in ("deal", "quick"):
+        html = client.get(f"{url}/{path}/{deal_ids(client, url)[1]}").get_data(as_text=True)
+        assert re.search(r"<h1[^>]*>Change deal 2</h1>", html), path
+        assert "<title>Change deal 2" in html
+        assert html.index('id="delete"') < html.index('class="calc"'), path  # above the form
+        assert 'id="delete" open' not in html  # closed until asked for
+    new = client.get(url + "/deal").get_data(as_text=True)
+    assert re.search(r"<h1[^>]*>Deal 3</h1>", new) and 'id="delete"' not in new
 
 
 def test_the_sheet_matches_the_engine(client):
@@ -343,6 +386,33 @@ def test_other_phones_poll_just_the_live_part(client, store):
     assert "both checks pass" in fragment
 
 
+def test_a_phone_that_follows_the_sheet_gets_a_304_until_it_changes(client, store):
+    """The read-only link's poll is a conditional GET: the sheet's tag (from its last change)
+    comes back as a 304 with no body while nothing changed, and a new deal changes it."""
+    url = new_sheet(client)
+    view = "/en/sheet/" + store.find(url.rsplit("/", 1)[1])[0].view_key
+    poll = {"HX-Request": "true"}
+    first = client.get(view, headers=poll)
+    tag = first.headers["ETag"]
+    assert first.status_code == 200 and tag.startswith('W/"')
+    again = client.get(view, headers={**poll, "If-None-Match": tag})
+    assert again.status_code == 304 and again.get_data() == b"" and again.headers["ETag"] == tag
+    assert again.headers["Cache-Control"] == "private, no-cache"
+    # The page, the editor's link, another language and the settle-up box are answers of their own.
+    others = [client.get(view), client.get(url, headers=poll), client.get(view.replace("/en/", "/de/"), headers=poll),
+              client.get(view + "?cents=5", headers={**poll, "HX-Target": "settle-up"})]
+    assert all(o.status_code == 200 and o.headers["ETag"] != tag for o in others)
+    assert len({o.headers["ETag"] for o in others}) == 4
+    add(client, url, dealer="0", re=["1", "2"], re_points="130")
+    changed = client.get(view, headers={**poll, "If-None-Match": tag})
+    assert changed.status_code == 200 and changed.headers["ETag"] != tag and "both checks pass" in changed.text
+    assert client.get(view, headers={**poll, "If-None-Match": changed.headers["ETag"]}).status_code == 304
+    client.set_cookie("rules", "pagat")  # the whole page names the visitor's rules: a new answer
+    page_tag = client.get(view).headers["ETag"]
+    client.set_cookie("rules", "ddv")
+    assert client.get(view, headers={"If-None-Match": page_tag}).status_code == 200
+
+
 def dealers(client, url: str) -> list[str]:
     return re.findall(r"dealt by (\w+)", client.get(url).get_data(as_text=True))
 
@@ -377,7 +447,7 @@ def test_csv_opens_in_german_and_english_spreadsheets(client):
     german = client.get(url + "/sheet.csv").get_data(as_text=True)
     assert german.startswith("\ufeff")  # UTF-8 with a byte-order mark: Excel reads the umlauts
     rows = list(csv.reader(io.StringIO(german.lstrip("\ufeff")), delimiter=";"))
-    assert rows[0][:4] == ["Spiel", "Geber", "Spielart", "Pflichtsolo"] and len(rows[0]) == 12
+    assert rows[0][:4] == ["Spiel", "Geber", "Spielart", "Pflichtsolo"] and len(rows[0]) == 11  # no Bock column
     assert rows[1][3] == "Pflicht"  # the compulsory solo is marked
     assert rows[1][-4:] == ["-1", "-1", "3", "-1"]  # each player's points, the soloist's three times
     english = client.get(url.replace("/de/", "/en/") + "/sheet.csv").get_data(as_text=True)
@@ -425,12 +495,22 @@ def test_standings_chart_table_and_figures(client):
 def test_my_sheets_on_this_device_newest_first(client):
     first = new_sheet(client, players=["Anna", "Bert", "Carl", "Dora"])
     second = new_sheet(client, players=["Emil", "Fritz", "Gerda", "Hans"])
+    add(client, first, dealer="0", re=["1", "2"], game="normal", re_points="130")
     client.get(first)
     client.get(second)
     html = client.get("/en/sheet/").get_data(as_text=True)
     listed = html.split('class="my-sheets"', 1)[1].split("</section>", 1)[0]
     assert listed.index("Emil, Fritz") < listed.index("Anna, Bert")
     assert second.rsplit("/", 1)[1] in listed
+    items = [re.sub(r"<[^>]+>|\s+", " ", item) for item in listed.split("<li>")[1:]]
+    today = datetime.now(UTC)
+    day = f"{today.strftime('%b')} {today.day}, {today.year}"  # how English writes a medium date
+    assert "0 deals" in items[0] and "1 deal " in items[1] and all(day in item for item in items), items
+    assert "imported" not in listed
+    links = client.get(first).get_data(as_text=True).split("Read-only link")[1]
+    client.get("/en/sheet/" + re.search(r"/en/sheet/([\w-]{22})\b", links).group(1))
+    listed = client.get("/de/sheet/").get_data(as_text=True).split('class="my-sheets"', 1)[1].split("</section>")[0]
+    assert listed.count("<li>") == 3 and "nur lesen" in listed.split("<li>")[1]
     client.set_cookie("sheets", "nonsense.<script>")
     assert client.get("/en/sheet/").status_code == 200
 
@@ -475,3 +555,24 @@ def test_bad_cents_per_point_are_a_400_with_the_fields_message(client, cents):
         box = settle_box(response.get_data(as_text=True))
         assert "Enter the cents per point as a whole number from 1 to 100." in box
         assert 'aria-invalid="true"' in box and "Payments" not in box
+
+
+def test_deals_first_lists_the_names_typed(client):
+    """Sent back with a mistake, the form names each player in "Deals first" by the name
+    typed (the fields left empty by their number); app.js does the same while typing."""
+    response = client.post("/en/sheet/", data={"player": ["Anna", "", "Carl", "Anna"], "ruleset": "ddv",
+                                               "first_dealer": "2"})
+    assert response.status_code == 400
+    select = response.get_data(as_text=True).split('name="first_dealer"', 1)[1].split("</select>", 1)[0]
+    assert re.findall(r">([^<]+)</option>", select) == ["Anna", "Player 2", "Carl", "Anna", "Player 5",
+                                                        "Player 6", "Player 7"]
+    assert '<option value="2" data-player-label="Player 3" selected>Carl</option>' in select
+
+
+def test_after_saving_the_sheet_opens_at_its_top_where_the_names_are(client):
+    url = new_sheet(client)
+    form = {"version": version(client, url), "dealer": "0", "re": ["1", "2"], "re_points": "130"}
+    assert client.post(url + "/deal", data=form).headers["Location"] == url  # no anchor down at the totals
+    deal_id = deal_ids(client, url)[0]
+    changed = client.post(f"{url}/deal/{deal_id}", data={**form, "version": version(client, url)})
+    assert changed.status_code == 303 and changed.headers["Location"] == url

@@ -218,16 +218,18 @@ def test_csv_export_read_back_gives_each_deals_entries_and_totals(app, store, ge
     text = app.test_client().get(f"/{lang}/sheet/{sheet.edit_key}/sheet.csv").get_data(as_text=True)
     assert text.startswith("\ufeff")
     rows = list(csv.reader(io.StringIO(text.removeprefix("\ufeff"), newline=""), delimiter=DELIMITERS[lang]))
-    assert len(rows) == len(deals) + 2 and all(len(r) == 8 + len(names) for r in rows)
-    assert rows[0][8:] == [csv_cell(n) for n in names]
+    first_player = 8 if bock else 7  # the Bock column only where the sheet plays Bock rounds
+    assert len(rows) == len(deals) + 2 and all(len(r) == first_player + len(names) for r in rows)
+    assert rows[0][first_player:] == [csv_cell(n) for n in names]
     for row, cells in zip(ev.rows, rows[1:-1], strict=True):
         assert cells[0] == str(row.number) and cells[1] == csv_cell(names[row.deal.dealer])
         assert bool(cells[3]) == row.compulsory
         # a quick deal has no card points but its winners and value; a counted one the reverse
         assert (cells[5], bool(cells[6])) == (("", True) if row.deal.quick else (str(row.deal.re_points), False))
-        assert cells[7] == str(row.multiplier)
-        assert cells[8:] == ["" if e is None else str(e) for e in row.entries]
-    assert rows[-1][8:] == [str(t) for t in ev.totals]
+        if bock:
+            assert cells[7] == str(row.multiplier)
+        assert cells[first_player:] == ["" if e is None else str(e) for e in row.entries]
+    assert rows[-1][first_player:] == [str(t) for t in ev.totals]
 
 
 # --- the import: what it makes and what it refuses ------------------------------------------------
@@ -253,7 +255,9 @@ def test_an_imported_sheet_is_new_editable_and_listed_on_this_device(app, store,
     assert page.status_code == 200 and "Enter deal 4" in page.get_data(as_text=True)
     listed = client.get("/en/sheet/").get_data(as_text=True).split('class="my-sheets"', 1)[1].split("</section>")[0]
     assert editor.rsplit("/", 1)[1] in listed and "Anna, Bert, Carl, Dora, Emil" in listed
+    assert ">imported</span>" in listed and "3 deals" in listed  # told apart from a sheet started here
     assert count_sheets(store) == before + 1
+    assert store.listed([editor.rsplit("/", 1)[1]])[0].imported
 
 
 def test_an_older_file_without_the_optional_deal_fields_still_imports(app, store, exported):

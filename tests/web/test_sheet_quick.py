@@ -242,9 +242,21 @@ def test_csv_marks_a_quick_deal(client):
     url = new_sheet(client)
     quick(client, url, dealer="0", re=["2"], game="solo_queens", winner="re", value="2")
     rows = list(csv.reader(io.StringIO(client.get(url + "/sheet.csv").get_data(as_text=True).lstrip("\ufeff"))))
-    assert rows[0][5:8] == ["Re’s card points", "Quick entry", "Bock"]
+    assert rows[0][5:8] == ["Re’s card points", "Quick entry", "Anna"]  # no Bock rounds: no Bock column
     assert rows[1][5:7] == ["", "The soloist won, 2"] and rows[1][-4:] == ["-2", "-2", "6", "-2"]
     assert rows[1][3] == "compulsory"
+    assert all(len(row) == len(rows[0]) for row in rows)
+
+
+def test_csv_of_a_sheet_with_bock_has_the_bock_column(client):
+    url = new_sheet(client, bock="on")
+    quick(client, url, dealer="0", re=["1", "2"], game="normal", winner="re", value="1", bock="on")
+    quick(client, url, dealer="1", re=["2", "3"], game="normal", winner="kontra", value="2")
+    rows = list(csv.reader(io.StringIO(client.get(url + "/sheet.csv").get_data(as_text=True).lstrip("\ufeff"))))
+    assert rows[0][5:9] == ["Re’s card points", "Quick entry", "Bock", "Anna"]
+    assert [row[7] for row in rows[1:3]] == ["1", "2"]  # the second deal counts double
+    assert rows[2][-4:] == ["4", "4", "-4", "-4"]
+    assert all(len(row) == len(rows[0]) for row in rows)
 
 
 def test_stored_deals_without_quick_fields_load_unchanged():

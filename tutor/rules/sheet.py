@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from functools import lru_cache
 from typing import Final
 
 from tutor.rules.announcements import level_of
@@ -135,6 +136,7 @@ def round_length(players: int) -> int:
     return DEALS_PER_PLAYER * players
 
 
+@lru_cache(maxsize=64)  # at most seven dealers for each of four table sizes; asked for every deal
 def seating(players: int, dealer: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """Who plays and who sits out when ``dealer`` deals: the four to his left play; at five
     to seven the dealer and then the players after those four sit out (RULES.md §10)."""
@@ -143,6 +145,11 @@ def seating(players: int, dealer: int) -> tuple[tuple[int, ...], tuple[int, ...]
         return playing, ()
     out = (dealer, *((dealer + i) % players for i in range(SEATS + 1, players)))
     return playing, tuple(sorted(out))
+
+
+def re_players_wanted(game: Game) -> int:
+    """How many players are Re in this game: the soloist alone in a solo, two otherwise."""
+    return 1 if is_solo(game) else 2
 
 
 def check_players(players: int) -> None:
@@ -165,7 +172,7 @@ def check_deal(rules: RuleSet, players: int, deal: Deal) -> None:
     level_of(deal.re_announced, "re", "re_announced")
     level_of(deal.kontra_announced, "kontra", "kontra_announced")
     check_summary(rules, deal.game, deal.re_points, deal.re_tricks, deal.extras)
-    wanted = 1 if is_solo(deal.game) else 2
+    wanted = re_players_wanted(deal.game)
     if len(set(deal.re_players)) != len(deal.re_players) or len(deal.re_players) != wanted:
         raise RulesError("wrong_re_count", "re_players", expected=wanted)
     playing, _ = seating(players, deal.dealer)
@@ -185,7 +192,7 @@ def check_quick(players: int, deal: Deal, quick: QuickResult) -> None:
     if deal.re_points or deal.re_tricks or deal.re_announced or deal.kontra_announced or any(deal.extras.values()):
         raise RulesError("quick_with_summary", "quick")
     if len(set(deal.re_players)) != len(deal.re_players):
-        raise RulesError("wrong_re_count", "re_players", expected=1 if is_solo(deal.game) else 2)
+        raise RulesError("wrong_re_count", "re_players", expected=re_players_wanted(deal.game))
     playing, _ = seating(players, deal.dealer)
     for player in deal.re_players:
         if player not in playing:
@@ -201,7 +208,7 @@ def check_row(game: Game, re_players: Sequence[int], entries: Sequence[int | Non
     zero, parity = checks(entries)
     written = [e for e in entries if e is not None]
     if not zero:
-        raise RulesError("row_not_zero_sum", "re_players", total=sum(written), expected=1 if is_solo(game) else 2)
+        raise RulesError("row_not_zero_sum", "re_players", total=sum(written), expected=re_players_wanted(game))
     if parity is False:
         raise RulesError("row_mixed_parity", "re_players")
     if is_solo(game) and len(re_players) == 1:
@@ -250,64 +257,125 @@ def checks(entries: Sequence[int | None]) -> tuple[bool, bool | None]:
     return sum(written) == 0, parity
 
 
+@dataclass(frozen=True, slots=True)
+class Course:
+    """Where an evening stands before its next deal: the deals behind it, who deals next by the
+    rotation, who still owes the round's compulsory solo (ddv; everyone again when a round
+    ends), and the deals still to go of each running Bock round."""
+
+    count: int
+    dealer: int
+    owed: frozenset[int]
+    bock_rounds: tuple[int, ...]
+
+
+def first_course(players: int, first_dealer: int = 0) -> Course:
+    """The course of a sheet before its first deal."""
+    return Course(0, first_dealer % players, frozenset(range(players)), ())
+
+
+def bock_multiplier(bock_rounds: Sequence[int]) -> int:
+    """What a deal counts while these Bock rounds run: each one doubles it."""
+    return int(2 ** len(bock_rounds))
+
+
+def next_bock_rounds(bock_rounds: Sequence[int], trigger: bool, players: int) -> tuple[int, ...]:
+    """The Bock rounds after a deal: each has one deal less to go; a deal that starts one adds
+    a round of one deal per player at the table."""
+    after = tuple(left - 1 for left in bock_rounds if left > 1)
+    return (*after, players) if trigger else after
+
+
+def play(rules: RuleSet, players: int, bock: bool, course: Course, typed: Deal,
+         totals: Sequence[int]) -> tuple[Row, Course]:
+    """One deal on the sheet (already checked with check_deal): its row after ``totals``, and
+    the course after it."""
+    length = round_length(players)
+    owed = set(range(players)) if course.count % length == 0 else set(course.owed)  # a new round
+    dealer = course.dealer
+    deal = typed if typed.dealer_by_hand or typed.dealer == dealer else replace(typed, dealer=dealer)
+    ddv = rules.has_compulsory_solos
+    forced = vorgefuehrt_player(players, deal.dealer, owed, length - course.count % length) if ddv else None
+    result = deal_score(rules, deal)
+    multiplier = bock_multiplier(course.bock_rounds)
+    soloist = deal.re_players[0] if is_solo(deal.game) else None
+    # TSR: a player who still owes his compulsory solo plays any announced solo as it.
+    compulsory = ddv and deal.game in ANNOUNCED_SOLOS and soloist is not None and soloist in owed
+    if compulsory and soloist is not None:
+        owed.discard(soloist)
+    entries = entries_for(players, deal, result, multiplier)
+    after = tuple(total + (entry or 0) for total, entry in zip(totals, entries, strict=True))
+    trigger = bock and triggers_bock(deal, result)
+    zero, parity = checks(entries)
+    playing, sitting_out = seating(players, deal.dealer)
+    seats_fit = all(p in playing for p in deal.re_players)
+    row = Row(course.count + 1, deal, dealer, seats_fit, result, playing, sitting_out, multiplier, entries, after,
+              compulsory, compulsory and forced == soloist, trigger, zero, parity)
+    # After a compulsory solo the same dealer deals again, unless it was vorgeführt.
+    same_again = compulsory and forced != soloist
+    next_dealer = deal.dealer if same_again else (deal.dealer + 1) % players
+    return row, Course(course.count + 1, next_dealer, frozenset(owed), next_bock_rounds(course.bock_rounds, trigger,
+                                                                                        players))
+
+
+@dataclass(frozen=True, slots=True)
+class Ahead:
+    """What the sheet says of its next deal at a course: who deals and who sits out, what
+    the deal counts, the round, who still owes a compulsory solo, who must play one now."""
+
+    dealer: int
+    sitting_out: tuple[int, ...]
+    multiplier: int
+    round_number: int
+    deals_left_in_round: int
+    solos_owed: tuple[int, ...]
+    vorgefuehrt: int | None
+
+
+def ahead(rules: RuleSet, players: int, course: Course) -> Ahead:
+    length = round_length(players)
+    owed = set(range(players)) if course.count % length == 0 else set(course.owed)
+    left = length - course.count % length
+    ddv = rules.has_compulsory_solos
+    return Ahead(course.dealer, seating(players, course.dealer)[1], bock_multiplier(course.bock_rounds),
+                 course.count // length + 1, left, tuple(sorted(owed)) if ddv else (),
+                 vorgefuehrt_player(players, course.dealer, owed, left) if ddv else None)
+
+
+def course_of(rules: RuleSet, players: int, deals: Sequence[Deal], bock: bool = False,
+              first_dealer: int = 0) -> tuple[tuple[Row, ...], Course]:
+    """Every row of the sheet and the course after its last deal."""
+    check_players(players)
+    course = first_course(players, first_dealer)
+    totals: Sequence[int] = (0,) * players
+    rows: list[Row] = []
+    for typed in deals:
+        row, course = play(rules, players, bock, course, typed, totals)
+        rows.append(row)
+        totals = row.totals
+    return tuple(rows), course
+
+
 def evening(rules: RuleSet, players: int, deals: Sequence[Deal], bock: bool = False,
             first_dealer: int = 0) -> Evening:
     """The sheet after these deals (each already checked with check_deal)."""
-    check_players(players)
-    ddv = rules.has_compulsory_solos
-    length = round_length(players)
-    totals = [0] * players
-    rows: list[Row] = []
-    bock_rounds: list[int] = []  # deals still to go of each running Bock round
-    owed = set(range(players))
-    dealer = first_dealer % players
-    for index, typed in enumerate(deals):
-        if index % length == 0:
-            owed = set(range(players))  # a new round: everyone owes a compulsory solo again
-        rotation_dealer = dealer
-        deal = typed if typed.dealer_by_hand or typed.dealer == dealer else replace(typed, dealer=dealer)
-        forced = vorgefuehrt_player(players, deal.dealer, owed, length - index % length) if ddv else None
-        result = deal_score(rules, deal)
-        multiplier = 2 ** len(bock_rounds)
-        soloist = deal.re_players[0] if is_solo(deal.game) else None
-        # TSR: a player who still owes his compulsory solo plays any announced solo as it.
-        compulsory = ddv and deal.game in ANNOUNCED_SOLOS and soloist is not None and soloist in owed
-        if compulsory and soloist is not None:
-            owed.discard(soloist)
-        entries = entries_for(players, deal, result, multiplier)
-        for player, entry in enumerate(entries):
-            totals[player] += entry or 0
-        trigger = bock and triggers_bock(deal, result)
-        bock_rounds = [left - 1 for left in bock_rounds if left > 1]
-        if trigger:
-            bock_rounds.append(players)  # one deal per player at the table
-        zero, parity = checks(entries)
-        playing, sitting_out = seating(players, deal.dealer)
-        seats_fit = all(p in playing for p in deal.re_players)
-        rows.append(Row(index + 1, deal, rotation_dealer, seats_fit, result, playing, sitting_out, multiplier,
-                        entries, tuple(totals), compulsory, compulsory and forced == soloist, trigger, zero, parity))
-        # After a compulsory solo the same dealer deals again, unless it was vorgeführt.
-        same_again = compulsory and forced != soloist
-        dealer = deal.dealer if same_again else (deal.dealer + 1) % players
-    count = len(deals)
-    if count % length == 0:
-        owed = set(range(players))
-    left = length - count % length
-    forced = vorgefuehrt_player(players, dealer, owed, left) if ddv else None
+    rows, course = course_of(rules, players, deals, bock, first_dealer)
+    next_deal = ahead(rules, players, course)
     return Evening(
         players=players,
-        rows=tuple(rows),
-        totals=tuple(totals),
-        next_dealer=dealer,
-        next_sitting_out=seating(players, dealer)[1],
-        next_multiplier=2 ** len(bock_rounds),
-        round_number=count // length + 1,
-        deals_left_in_round=left,
-        solos_owed=tuple(sorted(owed)) if ddv else (),
-        vorgefuehrt=forced,
+        rows=rows,
+        totals=rows[-1].totals if rows else (0,) * players,
+        next_dealer=next_deal.dealer,
+        next_sitting_out=next_deal.sitting_out,
+        next_multiplier=next_deal.multiplier,
+        round_number=next_deal.round_number,
+        deals_left_in_round=next_deal.deals_left_in_round,
+        solos_owed=next_deal.solos_owed,
+        vorgefuehrt=next_deal.vorgefuehrt,
     )
 
 
+@lru_cache(maxsize=4096)
 def deals_played(players: int, dealer: int, player: int, deals_left: int) -> int:
     """In how many of the next ``deals_left`` deals (this one first) ``player`` plays, if the
     dealer moves on by one each deal (as he does once solos are forced)."""

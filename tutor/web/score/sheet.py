@@ -9,7 +9,9 @@ as it now is. The bookkeeping itself is tutor.rules.sheet's; this module reads f
 from __future__ import annotations
 
 import csv
+import hashlib
 import io
+import json
 import os
 import re
 import unicodedata
@@ -26,6 +28,7 @@ from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from markupsafe import Markup, escape
 from werkzeug.datastructures import MultiDict
+from werkzeug.exceptions import HTTPException
 from werkzeug.wrappers import Response
 
 from tutor import htmx, i18n, security
@@ -53,9 +56,10 @@ from tutor.rules.sheet import (
     settle_up,
 )
 from tutor.rules.terms import Party
-from tutor.store import AlreadySaved, Conflict, NotFound, Sheet, Store, StoredDeal, is_deal_id, new_deal_id
+from tutor.store import AlreadySaved, Conflict, Listed, NotFound, Sheet, Store, StoredDeal, is_deal_id, new_deal_id
 from tutor.web import words
-from tutor.web.base.rules import current_rules, decode, encode, rules_from_key, rules_key
+from tutor.web.base import shared
+from tutor.web.base.rules import current_rules, decode, encode, rules_from_key, rules_key, to_cookie
 from tutor.web.score.calculator import arrange, form_context
 from tutor.web.score.form import MESSAGES as FORM_MESSAGES
 from tutor.web.score.form import Form, field_name, message, read, summary_fields
@@ -71,6 +75,7 @@ MESSAGES: Final = {
     "read_only": _l("This is the read-only link of the sheet: ask for the editor’s link to change it."),
     "bad_version": _l("This form is damaged: reload the sheet and try again."),
     "cents": _l("Enter the cents per point as a whole number from %(low)d to %(high)d."),
+    "not_found": _l("This sheet is not on the server any more."),
 }
 
 
@@ -83,10 +88,19 @@ def init_app(app: Flask) -> None:
     app.extensions["doko_store"] = Store(url)
 
 
+# The pages a device may keep of a sheet: the list of its sheets, a sheet (the editor's or the
+# read-only link), and the forms for a new deal, which work offline (static/js/sheet.js).
+KEPT_PAGES: Final = frozenset({"sheet.index", "sheet.show", "sheet.new_deal", "sheet.new_quick"})
+
+
 @bp.after_request
 def private(response: Response) -> Response:
-    """A sheet's address is its key: no shared cache, no browser or service-worker copy keeps it."""
-    response.headers["Cache-Control"] = "private, no-store"
+    """A sheet's address is its key: no shared cache keeps any of its pages. The pages to read
+    it and to enter a deal may be kept on the device (its service worker keeps them for
+    offline; the browser asks again every time, `no-cache`); an edit form, a file or the
+    answer to a write is never kept."""
+    kept = request.method == "GET" and request.endpoint in KEPT_PAGES and response.status_code in (200, 304)
+    response.headers["Cache-Control"] = "private, no-cache" if kept else "private, no-store"
     return response
 
 
@@ -112,6 +126,13 @@ def _once() -> str | None:
     if not is_deal_id(text):
         abort(400, description=str(MESSAGES["bad_version"]))
     return text
+
+
+def _kept_once() -> str | None:
+    """The one-time id in a new deal form's address: a deal kept on the phone and refused,
+    opened to be changed, keeps its id (None without one, or with a damaged one)."""
+    text = request.args.get("once")
+    return text if text is not None and is_deal_id(text) else None
 
 
 def _seat(text: str | None, field: str, players: int) -> int | None:
@@ -345,6 +366,15 @@ class Loaded:
         abort(404)
 
 
+def _shown_deal(loaded: Loaded, deal_id: str) -> int:
+    """The place of a deal whose page is asked for. A deal no longer on the sheet (deleted,
+    perhaps by the very page before: the back button, a reload) leads to the sheet (303)."""
+    if not any(stored.id == deal_id for stored in loaded.stored):
+        abort(redirect(url_for("sheet.show", key=loaded.sheet.edit_key), code=303))
+    index, _stored = loaded.stored_deal(deal_id)
+    return index
+
+
 def sheet_context(loaded: Loaded) -> dict[str, Any]:
     sheet = loaded.sheet
     return {
@@ -358,8 +388,11 @@ def sheet_context(loaded: Loaded) -> dict[str, Any]:
         "sheet_rules": loaded.rules,
         "signed": words.signed,
         "number": words.number,
-        "edit_url": url_for("sheet.show", key=sheet.edit_key, _external=True),
-        "view_url": url_for("sheet.show", key=sheet.view_key, _external=True),
+        # Whole addresses only under a host TRUSTED_HOSTS vouches for; elsewhere a path that
+        # the browser makes whole (app.js), and no QR code: no page carries a made-up Host.
+        "edit_url": security.external_url("sheet.show", key=sheet.edit_key),
+        "view_url": security.external_url("sheet.show", key=sheet.view_key),
+        "whole_links": bool(current_app.config.get("TRUSTED_HOSTS")),
         "view_qr": view_qr,
         "chart": chart(loaded.evening),
         "stats": player_stats(loaded.evening),
@@ -426,22 +459,16 @@ def my_sheet_keys() -> list[str]:
     return [k for k in keys if len(k) == 22 and k.replace("-", "").replace("_", "").isalnum()][:MY_SHEETS_KEPT]
 
 
-def my_sheets() -> list[tuple[str, Sheet, bool]]:
-    """The sheets this device opened that still exist: (key, sheet, editor's link)."""
-    found = []
-    for key in my_sheet_keys():
-        try:
-            sheet, editor = store().find(key)
-        except NotFound:
-            continue
-        found.append((key, sheet, editor))
-    return found
+def my_sheets() -> list[Listed]:
+    """The sheets this device opened that still exist, newest first, each with its date, its
+    number of deals and whether it was imported."""
+    return store().listed(my_sheet_keys())
 
 
 @bp.after_request
 def remember_sheet(response: Response) -> Response:
     """After a sheet page is shown, put its link first in this device's list."""
-    if request.endpoint == "sheet.show" and response.status_code == 200 and not htmx.is_partial(request):
+    if request.endpoint == "sheet.show" and response.status_code in (200, 304) and not htmx.is_partial(request):
         key = (request.view_args or {}).get("key", "")
         keys = [key, *(k for k in my_sheet_keys() if k != key)][:MY_SHEETS_KEPT]
         security.set_cookie(response, request, MY_SHEETS, ".".join(keys), MY_SHEETS_DAYS * 86400)
@@ -513,17 +540,42 @@ def settle_context(loaded: Loaded) -> dict[str, Any]:
     return context
 
 
+def sheet_etag(sheet: Sheet) -> str:
+    """What a sheet's page depends on, as a (weak) entity tag: the sheet's last change (its
+    version), the address (key, language, settle-up), the part asked for (the page, the
+    read-only link's live part, the settle-up box), where it is shown (scheme, host, script
+    root, language) with the app's version, and for a whole page
+    the visitor's rules (base.html names them). Nothing of it changes while the sheet does
+    not, so a phone that follows the sheet asks and gets a 304 until a deal is entered."""
+    part = (htmx.target(request) or "live") if htmx.is_partial(request) else "page:" + to_cookie(current_rules())
+    text = "\0".join((sheet.id, str(sheet.version), request.full_path, part, *shared.address_key()))
+    return hashlib.sha256(text.encode()).hexdigest()[:24]
+
+
 @bp.get("/" + KEY)
-def show(key: str) -> tuple[str, int]:
+def show(key: str) -> Response:
     """The sheet: every deal with each player's entry, the checks, the totals, what is next;
-    with ``?cents=`` also who pays whom (htmx asks for just that box)."""
+    with ``?cents=`` also who pays whom (htmx asks for just that box). A request that names
+    the sheet's current tag (If-None-Match) is a 304: nothing changed."""
+    try:
+        sheet, _editor = store().find(key)
+    except NotFound:
+        abort(404)
+    if request.if_none_match.contains_weak(sheet_etag(sheet)):
+        unchanged = current_app.response_class(status=304)
+        unchanged.set_etag(sheet_etag(sheet), weak=True)
+        return unchanged
     loaded = Loaded(key)
     context = sheet_context(loaded)
     status = 400 if context["cents_error"] else 200
     if htmx.target(request) == "settle-up":
-        return render_template("sheet/_settle.html", **context), status
-    template = "sheet/_live.html" if htmx.is_partial(request) else "sheet/show.html"
-    return render_template(template, **context), status
+        template = "sheet/_settle.html"
+    else:
+        template = "sheet/_live.html" if htmx.is_partial(request) else "sheet/show.html"
+    response = make_response(render_template(template, **context), status)
+    if status == 200:
+        response.set_etag(sheet_etag(loaded.sheet), weak=True)
+    return response
 
 
 def _deal_page(
@@ -574,7 +626,7 @@ def new_deal(key: str) -> tuple[str, int]:
     form, _deal = read_deal(args, loaded.sheet, loaded.rules, loaded.evening.next_dealer, preview=True)
     if not request.args:
         form.errors.clear()
-    return _deal_page(loaded, form, None, _preview_status(form))
+    return _deal_page(loaded, form, None, _preview_status(form), once=_kept_once())
 
 
 @bp.post("/" + KEY + "/deal")
@@ -588,8 +640,7 @@ def edit_deal(key: str, deal_id: str) -> tuple[str, int]:
     """Change a deal already on the sheet (or delete it)."""
     loaded = Loaded(key)
     loaded.require_editor()
-    index, _stored = loaded.stored_deal(deal_id)
-    row = loaded.evening.rows[index]
+    row = loaded.evening.rows[_shown_deal(loaded, deal_id)]
     fields = request.args if request.args else deal_fields(row.deal, loaded.rules)
     form, _deal = read_deal(fields, loaded.sheet, loaded.rules, row.rotation_dealer, preview=True)
     return _deal_page(loaded, form, deal_id, _preview_status(form))
@@ -600,8 +651,7 @@ def undo_deal(key: str, deal_id: str) -> tuple[str, int]:
     """Undo a deal: its page with the delete button open, one tap to confirm."""
     loaded = Loaded(key)
     loaded.require_editor()
-    index, _stored = loaded.stored_deal(deal_id)
-    row = loaded.evening.rows[index]
+    row = loaded.evening.rows[_shown_deal(loaded, deal_id)]
     g.undo = True  # the page opens its delete section
     if row.deal.quick is not None:
         quick, deal = read_quick(quick_fields(row, loaded.rules), loaded.sheet, loaded.rules, row.rotation_dealer,
@@ -671,7 +721,7 @@ def new_quick(key: str) -> tuple[str, int]:
     loaded.require_editor()
     args = request.args if request.args else MultiDict({"dealer": str(loaded.evening.next_dealer)})
     form, deal = read_quick(args, loaded.sheet, loaded.rules, loaded.evening.next_dealer, preview=True)
-    return _quick_page(loaded, form, deal, None, _preview_status(form))
+    return _quick_page(loaded, form, deal, None, _preview_status(form), once=_kept_once())
 
 
 @bp.post("/" + KEY + "/quick")
@@ -685,8 +735,7 @@ def edit_quick(key: str, deal_id: str) -> tuple[str, int]:
     """Change a deal on the sheet as the winners and the value (or delete it)."""
     loaded = Loaded(key)
     loaded.require_editor()
-    index, _stored = loaded.stored_deal(deal_id)
-    row = loaded.evening.rows[index]
+    row = loaded.evening.rows[_shown_deal(loaded, deal_id)]
     fields = request.args if request.args else quick_fields(row, loaded.rules)
     form, deal = read_quick(fields, loaded.sheet, loaded.rules, row.rotation_dealer, preview=True)
     return _quick_page(loaded, form, deal, deal_id, _preview_status(form))
@@ -710,9 +759,43 @@ def _counted_page(loaded: Loaded, form: Form, deal: Deal | None, deal_id: str | 
     return _deal_page(loaded, form, deal_id, status, notice=notice, once=once)
 
 
+def wants_json() -> bool:
+    """Whether the sender asks for the answer as JSON rather than a page: the deals a phone
+    kept offline are sent so (static/js/sheet-queue.js), and read the answer, not a page."""
+    return request.accept_mimetypes.best == "application/json"
+
+
+def _json(data: dict[str, Any], status: int) -> Response:
+    response = current_app.response_class(json.dumps(data, ensure_ascii=False), status, mimetype="application/json")
+    response.vary.add("Accept")
+    return response
+
+
+def refused(status: int, code: str, text: str, fields: dict[str, str] | None = None) -> Response:
+    """A deal refused, as the queue keeps it with the deal: the reason in the page's words and,
+    for a form that cannot be read, each field's own message."""
+    return _json({"error": {"code": code, "message": text, "fields": fields or {}}}, status)
+
+
+def _refusal(error: HTTPException) -> Response:
+    """A refusal made by abort() (a damaged form, the read-only link, a sheet gone) as JSON."""
+    status = error.get_response().status_code
+    if status == 403:
+        return refused(403, "read_only", str(MESSAGES["read_only"]))
+    if status == 404:
+        return refused(404, "not_found", str(MESSAGES["not_found"]))
+    own = error.description and error.description != type(error).description  # ours are translated
+    return refused(status, "bad_request", str(error.description) if own else _("The request could not be understood."))
+
+
 def _add(key: str, reader: Reader, page: FormPage) -> Response | tuple[str, int]:
     """A new deal from a form: saved once however often the form is sent, 400 with the
     reasons, 409 if another phone changed the sheet first."""
+    if wants_json():
+        try:
+            return _add_kept(key, reader)
+        except HTTPException as error:
+            return _refusal(error)
     loaded = Loaded(key)
     loaded.require_editor()
     version = _version()
@@ -726,7 +809,38 @@ def _add(key: str, reader: Reader, page: FormPage) -> Response | tuple[str, int]
         pass  # the same form sent again (its answer was lost): saved the first time
     except Conflict:
         return page(Loaded(key), form, deal, None, 409, notice=str(MESSAGES["conflict"]), once=once)
-    return redirect(url_for("sheet.show", key=key, _anchor="totals"), code=303)
+    # The top of the sheet: the next deal's button, and every player's name with the total
+    # and who deals next (the table's totals alone, further down, show no names).
+    return redirect(url_for("sheet.show", key=key), code=303)
+
+
+def _add_kept(key: str, reader: Reader) -> Response:
+    """A deal a phone kept while it was offline, sent by its queue: as a form would be, with
+    JSON for an answer. 201 with the deal's id and the sheet's version after it; 200 when this
+    deal (its one-time id) is on the sheet already, the answer to an earlier send lost; 400 or
+    409 with the reason, and the deal stays on the phone."""
+    loaded = Loaded(key)
+    loaded.require_editor()
+    version = _version()
+    once = _once()
+    if once is not None and any(stored.id == once for stored in loaded.stored):
+        return _json({"saved": once, "again": True}, 200)
+    if version != loaded.sheet.version:
+        # Typed on a sheet that has changed since (its dealer, its Bock): the phone shows the
+        # sheet as it is now and the deal with this reason, to be changed or deleted.
+        return refused(409, "conflict", str(MESSAGES["conflict"]))
+    form, deal = reader(request.form, loaded.sheet, loaded.rules, loaded.evening.next_dealer)
+    if deal is None:
+        reasons = dict(form.errors)
+        first = next(iter(reasons.values()), _("The request could not be understood."))
+        return refused(400, "invalid", first, reasons)
+    try:
+        saved = store().add_deal(loaded.sheet, version, to_data(deal), once)
+    except AlreadySaved:
+        return _json({"saved": once, "again": True}, 200)
+    except Conflict:
+        return refused(409, "conflict", str(MESSAGES["conflict"]))
+    return _json({"saved": saved, "version": version + 1}, 201)
 
 
 def _update(key: str, deal_id: str, reader: Reader, page: FormPage) -> Response | tuple[str, int]:
@@ -746,7 +860,7 @@ def _update(key: str, deal_id: str, reader: Reader, page: FormPage) -> Response 
         return page(fresh, form, deal, deal_id, 409, notice=str(MESSAGES["conflict"]))
     except NotFound:
         abort(404)
-    return redirect(url_for("sheet.show", key=key, _anchor=f"deal-{index + 1}"), code=303)
+    return redirect(url_for("sheet.show", key=key), code=303)  # the top, with the names, as after a new deal
 
 
 @bp.get("/" + KEY + "/sheet.csv")
@@ -759,16 +873,17 @@ def export(key: str) -> Response:
     players = loaded.sheet.players
     out = io.StringIO()
     writer = csv.writer(out, delimiter=";" if get_decimal_symbol(i18n.select_locale()) == "," else ",")
+    bock = loaded.sheet.bock  # a sheet without Bock rounds has no Bock column: it would be all ones
     writer.writerow([_("Deal"), _("Dealer"), _("Game"), _("Compulsory solo"), _("Re"), _("Re’s card points"),
-                     _("Quick entry"), _("Bock"), *map(_cell, players)])
+                     _("Quick entry"), *([_("Bock")] if bock else []), *map(_cell, players)])
     for row in loaded.evening.rows:
         deal = row.deal
         compulsory = _("vorgeführt") if row.vorgefuehrt else _("compulsory") if row.compulsory else ""
         writer.writerow([row.number, _cell(players[deal.dealer]), str(words.GAMES[deal.game]), compulsory,
                          " + ".join(_cell(players[p]) for p in deal.re_players),
                          "" if deal.quick else deal.re_points, quick_said(deal),
-                         row.multiplier, *("" if e is None else e for e in row.entries)])
-    writer.writerow([_("Total"), "", "", "", "", "", "", "", *loaded.evening.totals])
+                         *([row.multiplier] if bock else []), *("" if e is None else e for e in row.entries)])
+    writer.writerow([_("Total"), "", "", "", "", "", "", *([""] if bock else []), *loaded.evening.totals])
     response = current_app.response_class("\ufeff" + out.getvalue(), mimetype="text/csv")
     name = file_name(players, datetime.now(UTC).date().isoformat(), "csv")
     response.headers["Content-Disposition"] = f"attachment; filename={name}"

@@ -258,7 +258,7 @@ def import_sheet() -> Response | tuple[str, int]:
     except Refused as refused:
         return _refused(refused.message)
     sheet = store().create_sheet(found.players, rules_key(found.rules), found.bock, found.first_dealer,
-                                 [to_data(deal) for deal in found.deals])
+                                 [to_data(deal) for deal in found.deals], imported=True)
     return redirect(url_for("sheet.show", key=sheet.edit_key), code=303)
 
 

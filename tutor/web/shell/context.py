@@ -20,15 +20,17 @@ from tutor.web.shell import pwa
 from tutor.web.shell.pwa import static_url
 from tutor.web.words.cards import card_face
 
-# The six sections of the app: (key, endpoint, label). The key names the icon too.
+# The six sections of the tab bar: (key, endpoint, label). The key names the icon too. The
+# settings are one tap away in the header (SETTINGS_ITEM), so that six tabs fit a phone.
 NAV_ITEMS = (
     ("learn", "learn.path", lazy_pgettext("navigation", "Learn")),
     ("play", "play.show", lazy_pgettext("navigation", "Play")),
     ("quiz", "quiz.index", lazy_pgettext("navigation", "Quiz")),
     ("score", "score.calculator", lazy_pgettext("navigation", "Score")),
+    ("sheet", "sheet.index", lazy_pgettext("navigation", "Sheet")),
     ("rules", "reference.show", lazy_pgettext("navigation", "Rules")),
-    ("settings", "settings.show", lazy_pgettext("navigation", "Settings")),
 )
+SETTINGS_ITEM = ("settings", "settings.show", lazy_pgettext("navigation", "Settings"))
 
 
 def alternate_url(lang: str, external: bool = False) -> str:
@@ -67,6 +69,7 @@ def init_app(app: Flask) -> None:
             "alternate_url": alternate_url,
             "external_url": external_url,
             "nav_items": NAV_ITEMS,
+            "settings_item": SETTINGS_ITEM,
             "static_url": static_url,
             "card_face": card_face,
             "labels": words,

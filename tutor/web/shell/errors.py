@@ -9,7 +9,7 @@ from flask_babel import gettext as _
 from werkzeug.exceptions import BadHost, HTTPException, InternalServerError, MethodNotAllowed, SecurityError
 from werkzeug.wrappers import Response
 
-from tutor import htmx
+from tutor import htmx, i18n
 from tutor.web.words.errors import api_error
 
 # The API's error code for each status the generic handlers see (API.md's codes).
@@ -29,6 +29,13 @@ def _message(error: HTTPException) -> str:
             return str(error.description)
         return _("The request could not be understood.")
     return _("Something went wrong on our side. Please try again.")
+
+
+def _under_sheets(code: int) -> bool:
+    """Whether a page not found was a score sheet's address (a sheet deleted, a link typed
+    wrong): its page offers the sheets of this device, not just the start."""
+    parts = request.path.split("/")
+    return code == 404 and len(parts) > 3 and parts[2] == "sheet" and parts[1] in i18n.LANGUAGES
 
 
 def _allowed(error: HTTPException) -> list[str]:
@@ -60,7 +67,8 @@ def handle(error: HTTPException) -> Response:
         # that host, or could not be built at all), just the sentence.
         return Response(_("The request could not be understood."), code, content_type="text/plain; charset=utf-8")
     template = "errors/_message.html" if htmx.is_partial(request) else "errors/error.html"
-    response = current_app.make_response((render_template(template, code=code, message=_message(error)), code))
+    page = render_template(template, code=code, message=_message(error), sheets=_under_sheets(code))
+    response = current_app.make_response((page, code))
     if _allowed(error):
         response.headers["Allow"] = ", ".join(_allowed(error))
     return response

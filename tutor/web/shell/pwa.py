@@ -76,7 +76,7 @@ def static_url(filename: str) -> str:
 def shell_urls() -> list[str]:
     """What the service worker precaches for every language: styles, scripts, icons."""
     files = ["css/app.css", "css/score.css", "js/app.js", "css/quiz.css", "js/quiz.js", "css/learn.css", "js/learn.js",
-             "js/score-table.js", "js/reference.js", "js/play.js"]
+             "js/score-table.js", "js/reference.js", "js/play.js", "js/sheet-queue.js", "js/sheet.js"]
     files.append("vendor/" + current_app.config["HTMX_FILE"])
     files += [f"icons/icon-{size}.png" for size in ICON_SIZES]
     return [static_url(name) for name in files]
@@ -150,6 +150,7 @@ def service_worker() -> Response:
         language_pages=language_pages(),
         languages=i18n.LANGUAGES,
         default_language=i18n.DEFAULT_LANGUAGE,
+        sheet_queue=static_url("js/sheet-queue.js"),
     )
     response = current_app.response_class(body, mimetype="text/javascript")
     response.headers["Cache-Control"] = "no-cache"
