@@ -56,6 +56,25 @@ def test_without_trusted_hosts_no_answer_carries_the_host_it_was_asked_for(app, 
         assert 'hreflang="de" href="/de/' in response.get_data(as_text=True), path
 
 
+def test_without_trusted_hosts_a_sheet_carries_no_host_and_its_links_are_made_whole_by_the_browser(app, monkeypatch):
+    monkeypatch.delenv("TRUSTED_HOSTS", raising=False)
+    client = app.test_client()
+    sheet = client.post("/en/sheet/", data={"player": PLAYERS, "ruleset": "ddv"}, headers={"Host": "evil.example"})
+    key = sheet.headers["Location"].rsplit("/", 1)[1]
+    assert "evil.example" not in sheet.headers["Location"]
+    html = client.get(f"/en/sheet/{key}", headers={"Host": "evil.example"}).get_data(as_text=True)
+    assert "evil.example" not in html
+    assert re.search(r'value="/en/sheet/[\w-]+" data-whole-url', html)  # app.js makes it whole
+    assert 'class="sheet-qr"' not in html  # a QR code would need the host
+
+
+def test_with_trusted_hosts_a_sheet_has_its_qr_code(trusted):
+    client = trusted.test_client()
+    sheet = client.post("/en/sheet/", data={"player": PLAYERS, "ruleset": "ddv"}, headers={"Host": HOST})
+    html = client.get(sheet.headers["Location"], headers={"Host": HOST}).get_data(as_text=True)
+    assert 'class="sheet-qr"' in html and "data-whole-url" not in html
+
+
 def test_https_answers_ask_browsers_to_stay_on_https(client):
     for path in ("/en/", "/static/css/app.css", "/nope", "/api/v1/openapi.json"):
         for base, hsts in (("https://localhost", "max-age=31536000"), ("http://localhost", None)):
