@@ -58,7 +58,7 @@ GAME_LEVELS: Final = {"normal": 0, "wedding": 1, "poverty": 3, "silent_wedding":
 SOLO_LEVEL: Final = 2
 SAMPLES: Final = 300  # the analysis a position without a best card is judged by
 WORLD_TRIES: Final = 20
-RESULT_KEYS: Final = frozenset({"id", "samples", "seed", "best", "tip", "loss", "candidates"})
+RESULT_KEYS: Final = frozenset({"id", "samples", "seed", "best", "tip", "loss", "candidates", "played"})
 CANDIDATE_KEYS: Final = frozenset({"card", "same_as", "loss", "error", "tip"})
 
 __all__ = ["SIMPLE_TIPS", "ask", "build", "check", "given", "level_for", "level_of", "positions"]
@@ -80,9 +80,12 @@ def given(position: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def level_of(position: Mapping[str, Any]) -> int:
-    """The first level that asks this position: its tip's and its game's, the later one."""
-    code = position["tip"]["code"]
-    game = position["view"]["game"]
+    """The first level that asks this mined position."""
+    return _level(position["tip"]["code"], position["view"]["game"])
+
+
+def _level(code: str, game: str) -> int:
+    """A position's level: its tip's and its game's, the later one."""
     return max(0 if code in SIMPLE_TIPS else 1, GAME_LEVELS.get(game, SOLO_LEVEL))
 
 
@@ -123,9 +126,13 @@ def ask(position: Mapping[str, Any], rules: RuleSet) -> Question:
     ``loss`` in game points against the best, as the analysis measured it) and ``tip`` (the
     tip of the best card against the one that loses least), as mined; or none of them, and
     the analysis judges the position (``samples``, default 300, and ``seed``, default 0),
-    which must find one card clearly best (every other a mistake or worse). The engine
-    checks what is given: the candidates are the distinct legal cards, the tips are the
-    detectors' own."""
+    which must find one card clearly best (every other a mistake or worse). ``played``: the
+    card a learner chose there, whose tip then decides the question (its review's rule)
+    instead of the closest card's. The engine checks what is given: the candidates are the
+    distinct legal cards, the tips are the detectors' own.
+
+    The question's level is the first one whose questions are of this tip and game (see the
+    module's doc): a miss is reviewed at a level that asks its tip."""
     keys(position, VIEW_KEYS | RESULT_KEYS)
     view = read_view({k: v for k, v in position.items() if k in VIEW_KEYS}, rules)
     deal = _a_world(view)
@@ -141,7 +148,14 @@ def ask(position: Mapping[str, Any], rules: RuleSet) -> Question:
     situation = Situation.of(view, deal)
     others = [g for g in groups if g[0] != best]
     tips = {c: explain(situation, best, c) for c, _same in others}
-    closest = min(others, key=lambda g: (losses[g[0]], g[0]))[0] if losses else _named_first(tips, others)
+    if "played" in position:
+        closest = parse_card(card_ids([position["played"]], rules, "played")[0])
+        if closest not in tips:
+            raise RulesError("not_a_candidate", "played", card=card_id(closest))
+    elif losses:
+        closest = min(others, key=lambda g: (losses[g[0]], g[0]))[0]
+    else:
+        closest = _named_first(tips, others)
     tip = tips[closest]
     if "tip" in position and _tip_data(position["tip"]) != (tip.code, tip.params):
         raise RulesError("tip_does_not_fit", "tip", expected=tip.code)
@@ -218,7 +232,7 @@ def _question(view: SeatView, deal: Deal, groups: Sequence[tuple[Card, tuple[Car
     reasons = [Reason(tip.code, dict(tip.params))]
     if losses:
         reasons.append(Reason("simulated_loss", {"better": card_id(best), "card": card_id(closest),
-                                                 "loss": round(losses[closest], 1), "samples": samples}))
+                                                 "loss": round(min(losses.values()), 1), "samples": samples}))
     seat = view.seat
     misses = {card_id(c): Reason(t.code, {**t.params, **({"loss": round(losses[c], 1)} if losses else {})})
               for c, t in tips.items()}
@@ -232,7 +246,7 @@ def _question(view: SeatView, deal: Deal, groups: Sequence[tuple[Card, tuple[Car
         "acceptor": view.acceptor, "misses": misses, "position": ident, "samples": samples,
     }
     return Question(
-        kind=KIND, seed=0, level=0, rules=view.rules, game=deal.game,
+        kind=KIND, seed=0, level=_level(tip.code, view.game), rules=view.rules, game=deal.game,
         prompt="best_card_lead" if not deal.trick else "best_card",
         params={"seat": seat, "trick": len(deal.tricks) + 1, "party": view.party_known},
         fields=(Field("card", "one", choices),), answer=(card_id(best),), reasons=tuple(reasons),
