@@ -13,10 +13,12 @@ At every decision of seat 0 with at least two distinct candidate cards:
 1. Pre-check, free: some pair of candidates must have a named table tip
    (``tutor.analysis.tips.explain`` other than ``simulations_prefer``) of a code that is not
    full yet; otherwise no position here can count.
-2. Screen: ``analyse`` at N = 100 (seed ``deal seed × 64 + card number``, as a deal's
-   review seeds it). Every other candidate must trail the best by at least SCREEN_LOSS game
-   points, and the tip of the best against the closest one (the learner's likely
-   alternative) must be a named one of a code not full yet.
+2. Screen: ``analyse`` at N = 30, then at N = 100 (seed ``deal seed × 64 + card number``,
+   as a deal's review seeds it). At N = 30 every other candidate must trail the best by
+   ROUGH_LOSS (the standard error there is about 0.27, so a card a game point worse almost
+   always does: this only spares the N = 100 run where nothing is near), at N = 100 by
+   SCREEN_LOSS game points, and the tip of the best against the closest one (the learner's
+   likely alternative) must be a named one of a code not full yet.
 3. Confirm: ``analyse`` at N = 300 with another seed (CONFIRM_SEED + the screen's seed). It
    must pick the same best card and not be silent; every other candidate must lose at least
    MIN_LOSS game points (held-out) and at least MIN_ERRORS standard errors; the closest
@@ -29,8 +31,8 @@ A code is full at CAP_PER_CODE positions in a rule set. A rule set is done once 
 TARGET positions with every code found at least MIN_PER_CODE times, or after MAX_DEALS
 deals. Everything is seeded and done in order, so the same parameters always give the same
 file; the file records how far mining went, so a run that was stopped goes on where it
-stopped and ends with the same file as a run that never was. One process, one core: the
-screen is ~0.2-0.5 s a decision, and a few thousand deals take an hour or two.
+stopped and ends with the same file as a run that never was. One process, one core: a
+deal takes a second or two on a quiet machine, the whole run an hour or more.
 """
 from __future__ import annotations
 
@@ -59,16 +61,18 @@ OUT: Final = Path(__file__).resolve().parent.parent / "tutor" / "quiz" / "best_c
 RULESETS: Final = ("ddv", "pagat")
 FIRST_SEED: Final = {"ddv": 1, "pagat": 100_001}  # other deals for each rule set, not the same ones twice
 SEAT: Final = 0
+ROUGH_SAMPLES: Final = 30
+ROUGH_LOSS: Final = 0.4
 SCREEN_SAMPLES: Final = 100
 CONFIRM_SAMPLES: Final = 300
 CONFIRM_SEED: Final = 1_000_003  # added to the screen's seed: the confirming worlds are others
 SCREEN_LOSS: Final = 0.75  # the screen lets through what might reach MIN_LOSS at N = 300
 MIN_LOSS: Final = 1.0  # game points (per player, a soloist's divided by three) every other card loses
 MIN_ERRORS: Final = 3.0  # standard errors every other card's loss must reach
-CAP_PER_CODE: Final = 36
+CAP_PER_CODE: Final = 30
 MIN_PER_CODE: Final = 8
-TARGET: Final = 260
-MAX_DEALS: Final = 2400
+TARGET: Final = 240
+MAX_DEALS: Final = 1600
 SAVE_EVERY: Final = 10  # seeds between two saves of the file
 
 
@@ -116,6 +120,9 @@ def screen(view: SeatView, deal: Deal, seed: int, full: set[str]) -> Analysis | 
     situation = Situation.of(view, deal)
     named = {explain(situation, b, c).code for b, _ in groups for c, _ in groups if b != c}
     if not named - full - {SIMULATIONS_PREFER}:
+        return None
+    rough = analyse(view, ROUGH_SAMPLES, seed)
+    if rough.silent is not None or min(c.loss for c in _others(rough)) < ROUGH_LOSS:
         return None
     analysis = analyse(view, SCREEN_SAMPLES, seed)
     others = _others(analysis)
