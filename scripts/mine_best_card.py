@@ -27,9 +27,13 @@ At every decision of seat 0 with at least two distinct candidate cards:
    candidate with its loss and tip, so that the data can be checked against the engine
    (``--check``, and a sample of it in the tests).
 
-A code is full at CAP_PER_CODE positions in a rule set. A rule set is done once it holds
-TARGET positions with every code found at least MIN_PER_CODE times, or after MAX_DEALS
-deals. Everything is seeded and done in order, so the same parameters always give the same
+A code is full at CAP_PER_CODE positions in a rule set: no decision is screened for it any
+more (the confirming run may still name a full code, now and then, one over). After
+MAX_DEALS deals the hunt goes on for the rare codes alone, up to RARE_DEALS deals: from then
+on a code is full at MIN_PER_CODE positions, so that only the decisions where a rare tip
+could be the reason are screened, and a deal costs a fraction of what it did. A rule set is
+done once it holds TARGET positions with every code found at least MIN_PER_CODE times, or
+after RARE_DEALS deals. Everything is seeded and done in order, so the same parameters always give the same
 file; the file records how far mining went, so a run that was stopped goes on where it
 stopped and ends with the same file as a run that never was. One process, one core: a
 deal takes a second or two on a quiet machine, the whole run an hour or more.
@@ -72,7 +76,8 @@ MIN_ERRORS: Final = 3.0  # standard errors every other card's loss must reach
 CAP_PER_CODE: Final = 30
 MIN_PER_CODE: Final = 8
 TARGET: Final = 240
-MAX_DEALS: Final = 1600
+MAX_DEALS: Final = 1600  # deals screened for every code not full
+RARE_DEALS: Final = 5000  # then for the codes found fewer than MIN_PER_CODE times
 SAVE_EVERY: Final = 10  # seeds between two saves of the file
 
 
@@ -192,7 +197,13 @@ def finished(data: dict[str, Any], ruleset: str) -> bool:
     state = data["mined"][ruleset]
     found = counts(data, ruleset)
     enough = sum(found.values()) >= TARGET and all(n >= MIN_PER_CODE for n in found.values())
-    return bool(state["done"]) or enough or state["deals"] >= MAX_DEALS
+    return enough or state["deals"] >= RARE_DEALS
+
+
+def full_codes(data: dict[str, Any], ruleset: str) -> set[str]:
+    """The codes no decision is screened for any more."""
+    cap = CAP_PER_CODE if data["mined"][ruleset]["deals"] < MAX_DEALS else MIN_PER_CODE
+    return {code for code, n in counts(data, ruleset).items() if n >= cap}
 
 
 def mine(path: Path) -> None:
@@ -202,14 +213,13 @@ def mine(path: Path) -> None:
     while not all(finished(data, r) for r in RULESETS):
         for ruleset in RULESETS:
             state = data["mined"][ruleset]
-            if finished(data, ruleset):
-                state["done"] = True
+            state["done"] = finished(data, ruleset)  # what the file says; mining reads the counts
+            if state["done"]:
                 continue
             rules = RuleSet.named(ruleset)
             seed = state["next_seed"]
             for k, deal in decisions(rules, seed):
-                found = counts(data, ruleset)
-                full = {code for code, n in found.items() if n >= CAP_PER_CODE}
+                full = full_codes(data, ruleset)
                 view = SeatView.of(deal, SEAT)
                 first = screen(view, deal, seed * 64 + k, full)
                 if first is None:
