@@ -98,7 +98,7 @@
     article.querySelector("[data-verdict='right']").hidden = !correct;
     article.querySelector("[data-verdict='wrong']").hidden = correct;
     mark(form, names, modes, answers, given);
-    var details = article.querySelector("details");
+    var details = article.querySelector("details.pack-answer");  // not a question's own (the tricks so far)
     if (details) details.open = true;
     daysScore(article);
   });

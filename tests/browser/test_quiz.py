@@ -14,6 +14,7 @@ from tests.browser.test_offline import ready
 from tutor.quiz import make
 from tutor.rules.rulesets import RuleSet
 from tutor.web.quiz.progress import daily_plan, today
+from tutor.web.quiz.views import _pack_seed
 
 DDV = RuleSet.named("ddv")
 
@@ -59,7 +60,7 @@ def wrong(question):
     return (next(c.value for c in field.choices if c.value != question.answer[0]), *question.answer[1:])
 
 
-@pytest.mark.parametrize("kind", ["winner", "legal", "score", "game"])
+@pytest.mark.parametrize("kind", ["winner", "legal", "score", "game", "best_card"])
 def test_right_and_wrong_answers_swap_in_the_feedback(quiz, kind):
     page = quiz
     for seed, right in ((101, True), (202, False)):
@@ -136,6 +137,33 @@ def test_no_accessibility_violations_in_dark_mode(browser, server, axe_source):
     context.close()
 
 
+def test_a_best_card_position_reads_on_a_phone_and_the_pack_checks_it(quiz, axe_source):
+    """The tricks so far open in a compact table, nothing is wider than the phone, no
+    accessibility violations before or after an answer; the pack's copy is checked by quiz.js."""
+    page = quiz
+    seed = next(s for s in range(100) if len(make("best_card", s, DDV, 1).facts["earlier"]) >= 6)
+    question = make("best_card", seed, DDV, 1)
+    page.goto(f"/en/quiz/best_card?q={seed}&l=1")
+    page.get_by_text("tricks so far").click()
+    expect(page.locator(".quiz-tricks__table tbody tr")).to_have_count(len(question.facts["earlier"]))
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    assert violations(page, axe_source) == [], "question"
+    shot(page, "best-card")
+    answer(page, question, right=False)
+    expect(page.locator("#quiz-result")).to_contain_text("Not quite.")
+    expect(page.locator(".quiz-reasons--misses li").first).to_contain_text("you picked")
+    assert violations(page, axe_source) == [], "feedback"
+    shot(page, "best-card-wrong")
+    page.goto("/en/quiz/pack")
+    article = page.locator("#pack-best_card .pack-q").first
+    pack_question = make("best_card", _pack_seed("best_card", 0), DDV, 0)  # the pack's first, at level 0
+    answer(page, pack_question, form=article.locator("form"))
+    expect(article.locator("[data-verdict='right']")).to_be_visible()
+    expect(article.locator("details.pack-answer")).to_have_attribute("open", "")
+    for tricks in article.locator("details.quiz-tricks").all():  # the question's own stays as it was
+        expect(tricks).not_to_have_attribute("open", "")
+
+
 def test_the_daily_challenge_ends_with_a_result_to_share(quiz):
     page = quiz
     page.context.grant_permissions(["clipboard-read", "clipboard-write"])
@@ -169,7 +197,7 @@ def test_offline_the_pack_asks_and_checks_on_the_device(page, context):
     first = day.locator(".pack-q").first
     answer(page, question, form=first)
     expect(first.locator("[data-verdict='right']")).to_be_visible()
-    expect(first.locator("details")).to_have_attribute("open", "")
+    expect(first.locator("details.pack-answer")).to_have_attribute("open", "")
     shot(page, "pack-offline")
     context.set_offline(False)
 

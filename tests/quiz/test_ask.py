@@ -18,7 +18,7 @@ def codes(q):
 
 def test_every_kind_answers_ask():
     assert set(KINDS) | set(LESSON_KINDS) == {
-        "winner", "legal", "trumps", "points", "announce", "needs", "score", "game", "party",
+        "winner", "legal", "trumps", "points", "announce", "needs", "score", "game", "party", "best_card",
         "extras", "sheet_row", "dealer", "poverty", "recall"}
     with pytest.raises(RulesError):
         ask("riddle", {}, DDV)

@@ -9,6 +9,7 @@ import pytest
 
 from tutor.quiz import KINDS, MAX_LEVEL, make
 from tutor.quiz.base import BadAnswer, canonical, check, parse_answer
+from tutor.quiz.best_card import positions
 from tutor.rules.announcements import may_announce
 from tutor.rules.cards import parse_card
 from tutor.rules.deals import wedding_parties
@@ -18,6 +19,7 @@ from tutor.rules.rulesets import RuleSet
 from tutor.rules.scoring import score, who_wins
 
 COUNT = 1000
+POSITIONS = {p["id"]: p for p in positions()}
 RULES = (
     RuleSet.named("ddv"),
     RuleSet.named("pagat"),
@@ -92,6 +94,10 @@ def engine_answer(q):
             return ("re" if f["hand"].count("QC") == 2 else "kontra",)
         assert is_solo(q.game)
         return ("re" if seat == f["soloist"] else "kontra",)
+    if q.kind == "best_card":
+        # The answer stored with the mined position: the choice that holds its best card(s).
+        best = sorted(POSITIONS[f["position"]]["best"])
+        return tuple(c.value for c in q.fields[0].choices if sorted([c.card, *c.params.get("same", [])]) == best)
     raise AssertionError(q.kind)
 
 
@@ -140,6 +146,8 @@ def reasons_agree(q):
         return first["party"] == q.answer[0]
     if q.kind == "score":
         return q.reasons[-1].params["re"] == int(q.answer[1])
+    if q.kind == "best_card":
+        return first["better"] == q.answer[0] and first == POSITIONS[q.facts["position"]]["tip"]["params"]
     return True
 
 

@@ -8,7 +8,10 @@ Changed on purpose: winner, legal and announce at level 0 no longer ask trivial 
 or everybody may announce), so their level-0 seeds find other positions; levels 1-3 keep
 their questions. The winner's reasons gained two facts (how many trumps the trick holds,
 whether the game has any), so that a lone trump is not called "the highest" and an aces solo
-never says nobody played a trump: the same questions, the digest taken again."""
+never says nobody played a trump: the same questions, the digest taken again.
+
+best_card draws from the positions mined into tutor/quiz/best_card.json: mining them again
+changes its questions, and then its digest is taken again."""
 from __future__ import annotations
 
 import hashlib
@@ -30,6 +33,7 @@ DIGESTS = {
     "score": "dcfcf026840c0148",
     "game": "007e837977414cfb",
     "party": "660081ebfca42e6d",
+    "best_card": "d048f86e71803137",  # taken after the positions were confirmed again with the new bots
 }
 
 

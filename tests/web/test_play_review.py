@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 import re
+from datetime import UTC, datetime, timedelta
 from html import unescape
 from urllib.parse import urlencode
 
@@ -19,6 +20,7 @@ from tutor.analysis.worlds import NoWorld
 from tutor.play import HUMAN, position
 from tutor.rules.cards import card_id
 from tutor.rules.rulesets import RuleSet
+from tutor.web.base import practice
 from tutor.web.play import review as page
 
 from .test_play import play_through, query, start_url
@@ -225,3 +227,36 @@ def test_a_decision_no_world_can_make_is_not_judged(tmp_path, monkeypatch, deals
     assert client.get("/en/play/note?" + urlencode(trick)).status_code == 200  # no note, no failure
     retry = client.get("/en/play/retry?" + urlencode({**deals[0], "k": 0}))
     assert retry.status_code in (400, 200)
+
+
+def test_a_retried_mistake_goes_into_the_spaced_review_as_a_best_card_question(tmp_path, deals):
+    secret = "a secret both apps share"
+    served = create_app({"TESTING": True, "SECRET_KEY": secret}, instance_path=str(tmp_path / "i"))
+    client = served.test_client()
+    html = client.get("/en/play/review?" + urlencode(deals[1])).get_data(as_text=True)
+    link = unescape(re.search(r'href="(/en/play/retry[^"]+)"', html).group(1))
+    p, judgements = judged(deals[1])
+    k = int(query(link)["k"])
+    with served.test_request_context("/en/"):
+        mistake = next(j for j in judgements if query(page.retry_url(p, j, HUMAN) or "?k=-1")["k"] == str(k))
+    answer = client.post(link, data={"card": card_id(mistake.card)})  # the same card again: still wrong
+    assert "practice=" in answer.headers.get("Set-Cookie", "")
+    with served.test_request_context("/en/", headers={"Cookie": answer.headers["Set-Cookie"].split(";")[0]}):
+        entries = practice.current().deck.entries
+    code = mistake.reason.code
+    assert entries[code].kind == "best_card" and entries[code].level == page.best_card.level_for(code, "ddv")
+    tomorrow = datetime.now(UTC) + timedelta(days=1)
+    later = create_app({"TESTING": True, "SECRET_KEY": secret, "PRACTICE_NOW": tomorrow},
+                       instance_path=str(tmp_path / "j")).test_client()
+    later.set_cookie("practice", answer.headers["Set-Cookie"].split(";")[0].split("=", 1)[1])
+    review_page = later.get("/en/quiz/review").get_data(as_text=True)
+    assert "Which card is best?" in review_page  # asked again as a best_card question
+
+
+def test_a_tip_no_quiz_position_has_is_not_scheduled(monkeypatch, tmp_path, deals):
+    monkeypatch.setattr(page.best_card, "level_for", lambda code, ruleset="ddv": None)
+    client = create_app({"TESTING": True}, instance_path=str(tmp_path / "i")).test_client()
+    html = client.get("/en/play/review?" + urlencode(deals[1])).get_data(as_text=True)
+    link = unescape(re.search(r'href="(/en/play/retry[^"]+)"', html).group(1))
+    legal = re.findall(r'name="card" value="(\w+)"', client.get(link).get_data(as_text=True))
+    assert all("practice=" not in client.post(link, data={"card": c}).headers.get("Set-Cookie", "") for c in legal)

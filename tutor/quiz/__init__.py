@@ -26,7 +26,7 @@ from tutor.quiz.base import MAX_LEVEL, BadAnswer, Question, check, parse_answer
 from tutor.rules.errors import RulesError
 from tutor.rules.rulesets import RuleSet
 
-KINDS: Final = ("winner", "legal", "trumps", "points", "announce", "needs", "score", "game", "party")
+KINDS: Final = ("winner", "legal", "trumps", "points", "announce", "needs", "score", "game", "party", "best_card")
 MODULES: Final[dict[str, ModuleType]] = {kind: import_module(f"tutor.quiz.{kind}") for kind in KINDS}
 
 # Kinds asked only about a position a lesson gives (they have no generator of their own).

@@ -115,6 +115,9 @@ def _reason(q: Question, f: Field, value: str, right: str, picked: bool) -> Reas
         code = "outranked_in_turn" if rule.code == "earlier_in_turn" else "outranked_by_kind"
         return Reason(code, {"choice": value, "seat": int(value.split("@")[1]), "winner": rule.params["seat"],
                              "rule": rule.code})
+    if q.kind == "best_card":
+        # The tip that explains the best card against this one, and what it cost (best_card.py).
+        return _named(q.facts["misses"][value], value)
     if q.kind == "party":
         return Reason("party_not_this", {"choice": value, "seat": q.params["seat"], "party": right,
                                          "rule": q.reasons[0].code})

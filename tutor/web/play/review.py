@@ -14,7 +14,7 @@ from collections.abc import Hashable
 from dataclasses import dataclass
 from typing import Final
 
-from flask import abort, make_response, render_template, request, url_for
+from flask import abort, after_this_request, make_response, render_template, request, url_for
 from flask_babel import gettext as _
 from werkzeug.wrappers import Response
 
@@ -26,11 +26,12 @@ from tutor.analysis.tips import SIMULATIONS_PREFER, Tip
 from tutor.analysis.view import SeatView
 from tutor.analysis.worlds import NoWorld
 from tutor.play import HUMAN, Position
+from tutor.quiz import best_card
 from tutor.rules.cards import Card, card_id, parse_card
 from tutor.rules.deal import Deal
 from tutor.rules.errors import RulesError
 from tutor.rules.terms import SEATS
-from tutor.web.base import shared
+from tutor.web.base import practice, shared
 from tutor.web.base.rules import COOKIE as RULES_COOKIE
 from tutor.web.play import words as text
 from tutor.web.play.views import bp, read_position, state_args
@@ -308,6 +309,7 @@ def _retry(chosen: str | None) -> Response:
         reason = value.reason if not right and value.reason and value.reason.code != SIMULATIONS_PREFER else tip
         feedback = {"right": right, "best": card_id(best), "chosen": card_id(card),
                     "sentence": tip_text(reason, seat=text.seat) if reason else None}
+        remember(p, analysis, played_cards(p.deal)[before], right)  # type: ignore[arg-type]
     view = SeatView.of(again, HUMAN)
     party = view.party_known
     template = "play/_retry.html" if htmx.is_partial(request) else "play/retry.html"
@@ -319,6 +321,22 @@ def _retry(chosen: str | None) -> Response:
         known_line=text.known_line(again.known(HUMAN)),
         action=url_for("play.answer_retry", **state_args(p), k=before),
         review_url=url_for("play.show_review", **state_args(p))), 200 if chosen is None or feedback else 400)
+
+
+def remember(p: Position, analysis: Analysis, played: Card, right: bool) -> None:
+    """The tip that explained the learner's card in the deal goes into her spaced review, as a
+    missed quiz rule does: a wrong answer here schedules it (again), a right one moves it on.
+    The review asks it as a "find the best card" question of the quiz (tutor/quiz/best_card.py)
+    at the first level that has positions of that tip; a tip none has is not scheduled."""
+    value = judged_card(analysis, played)
+    tip = value.reason if value is not None else None
+    if tip is None or tip.code == SIMULATIONS_PREFER:
+        return
+    level = best_card.level_for(tip.code, p.rules.ruleset)
+    if level is None:
+        return
+    practice.current().deck.record(best_card.KIND, level, tip.code, right, practice.now())
+    after_this_request(practice.save)
 
 
 def sorted_hand(deal: Deal) -> list[str]:

@@ -175,12 +175,15 @@ def write(secret: str, progress: Progress) -> str:
 
 
 def daily_plan(day: int, levels: Mapping[str, int] | None = None) -> list[tuple[str, int, int]]:
-    """Today's ten questions as (kind, seed, level): every kind once and one more, in an
-    order and with seeds drawn from the date, so everyone gets the same kinds and seeds; each
-    at the learner's own level of its kind (``levels``; a kind not met yet is level 0)."""
+    """Today's ten questions as (kind, seed, level): every kind once (ten kinds, ten
+    questions; were there fewer kinds, more drawn among them), in an order and with seeds drawn
+    from the date, so everyone gets the same kinds and seeds; each at the learner's own level
+    of its kind (``levels``; a kind not met yet is level 0)."""
     rng = random.Random(f"daily-{day}")
     kinds = list(KINDS)
     rng.shuffle(kinds)
-    kinds.append(rng.choice(KINDS))
+    while len(kinds) < DAILY_LENGTH:
+        kinds.append(rng.choice(KINDS))
+    kinds = kinds[:DAILY_LENGTH]
     levels = levels or {}
     return [(kind, rng.getrandbits(31), levels.get(kind, 0)) for kind in kinds]

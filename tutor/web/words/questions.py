@@ -11,11 +11,13 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from babel.lists import format_list
+from babel.numbers import format_decimal
 from flask import g, has_app_context
 from flask_babel import get_locale, ngettext
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 
+from tutor.analysis.tips import SIMULATIONS_PREFER, Tip
 from tutor.quiz import KINDS
 from tutor.quiz.base import Choice, Question
 from tutor.quiz.why import Miss, why_not
@@ -42,6 +44,7 @@ KIND_TITLES: Final = {
     "score": _l("Score the deal"),
     "game": _l("Which game is played"),
     "party": _l("Re or Kontra"),
+    "best_card": _l("Find the best card"),
 }
 KIND_TEXTS: Final = {
     "winner": _l("Tap the card that takes the trick."),
@@ -53,6 +56,7 @@ KIND_TEXTS: Final = {
     "score": _l("Who won a deal and what each player writes."),
     "game": _l("From four reservations to the game and the first card."),
     "party": _l("The old ones, a wedding, a poverty, a solo."),
+    "best_card": _l("From real deals: one card is clearly best, and a table tip says why."),
 }
 LEVEL_NAMES: Final = {
     0: _l("normal games"),
@@ -169,6 +173,8 @@ def prompt(q: Question) -> str:
         return _("Everybody is healthy: who plays the first card?")
     if q.prompt == "party":
         return _("Which party is %(seat)s in?", seat=seat(p["seat"]))
+    if q.prompt in ("best_card", "best_card_lead"):
+        return best_card_prompt(q)
     if q.prompt in LESSON_PROMPTS:
         return LESSON_PROMPTS[q.prompt](p)
     raise KeyError(q.prompt)
@@ -253,11 +259,20 @@ def answer_text(q: Question) -> str:
             if f.mode == "many"
             else [c for c in f.choices if c.value == value]
         )
-        words = [short(c.card) if c.card else choice_label(c) for c in chosen]
+        words = [card_choice(c) if c.card else choice_label(c) for c in chosen]
         if f.mode == "many" and not words:
             words = [_("none")]
         parts.append(", ".join(words))
     return " · ".join(parts)
+
+
+def card_choice(choice: Choice) -> str:
+    """A card to tap in words; cards that do the same here (one choice) as "J♠ or J♥"."""
+    assert choice.card is not None
+    same = choice.params.get("same", ())
+    if not same:
+        return short(choice.card)
+    return format_list([short(c) for c in (choice.card, *same)], style="or", locale=str(get_locale()))
 
 
 def _cards(ids: list[str]) -> str:
@@ -268,6 +283,8 @@ def reason_text(reason: Reason, q: Question) -> str:
     """One reason of the engine as a sentence."""
     p: dict[str, Any] = reason.params
     code = reason.code
+    if q.kind == "best_card":
+        return best_card_reason(reason)
     card = short(p["card"]) if "card" in p else ""
     if code in WORDS:
         return WORDS[code](p, card, q)
@@ -735,6 +752,8 @@ def miss_text(miss: Miss, q: Question) -> str:
     """Why a choice the learner made (or a right one she missed) is not the engine's answer."""
     p: dict[str, Any] = miss.reason.params
     code = miss.reason.code
+    if q.kind == "best_card":
+        return best_card_miss(miss, q)
     if code in MISS_WORDS:
         return MISS_WORDS[code](p, short(p["card"]) if "card" in p else "", q)
     return reason_text(miss.reason, q)  # a rule that words its own choice (announcements)
@@ -902,8 +921,10 @@ MISS_WORDS: Final[dict[str, Callable[[dict[str, Any], str, Question], str]]] = {
 }
 
 
-def names_choice(miss: Miss) -> bool:
+def names_choice(miss: Miss, q: Question | None = None) -> bool:
     """Whether the sentence of a miss says itself which choice it is about and how."""
+    if q is not None and q.kind == "best_card":
+        return "loss" in miss.reason.params  # "The 10♥ you picked cost …"
     return miss.reason.code in MISS_WORDS
 
 
@@ -913,7 +934,94 @@ def miss_label(miss: Miss, q: Question) -> str:
     choice = next((c for c in f.choices if c.value == miss.value), None)
     if choice is None:
         return signed(int(miss.value)) if f.name == "result" else miss.value
-    return short(choice.card) if choice.card else choice_label(choice)
+    return card_choice(choice) if choice.card else choice_label(choice)
+# --- Find the best card (tutor/quiz/best_card.py): the table tips of tutor/web/words/analysis.py --
+
+
+def best_card_prompt(q: Question) -> str:
+    p = q.params
+    where = seat(p["seat"])
+    if p.get("party") is None:
+        if q.prompt == "best_card_lead":
+            return _("You are %(seat)s and lead to trick %(num)d. Which card is best?", seat=where, num=p["trick"])
+        return _("You are %(seat)s and play to trick %(num)d. Which card is best?", seat=where, num=p["trick"])
+    if q.prompt == "best_card_lead":
+        return _("You are %(seat)s (%(party)s) and lead to trick %(num)d. Which card is best?",
+                 seat=where, party=party_name(p["party"]), num=p["trick"])
+    return _("You are %(seat)s (%(party)s) and play to trick %(num)d. Which card is best?",
+             seat=where, party=party_name(p["party"]), num=p["trick"])
+
+
+def seat_as_known(number: int, me: int) -> str:
+    """A seat's name, "(you)" added for the seat the question puts the learner in."""
+    return _("%(seat)s (you)", seat=seat(number)) if number == me else seat(number)
+
+
+def best_card_parties(q: Question) -> list[tuple[str, str]]:
+    """Who the seat knows to be Re, to be Kontra, and whose party it cannot tell yet, and what
+    was announced: (heading, seats) rows."""
+    f = q.facts
+    rows = []
+    for party in ("re", "kontra", None):
+        seats = [seat_as_known(s, f["seat"]) for s in range(len(f["known"])) if f["known"][s] == party]
+        if seats:
+            rows.append((party_name(party) if party else _("Party not known yet"), _listed(seats)))
+    said = "; ".join(
+        _("%(seat)s: %(text)s", seat=seat(s), text=party_name(party) if ident == party else
+          _("%(party)s, %(announcement)s", party=party_name(party), announcement=announcement_name(ident)))
+        for s, party, ident in f["said"])
+    rows.append((_("Announced"), said or _("nothing")))
+    return rows
+
+
+def announcement_name(ident: str) -> str:
+    return str(words.ANNOUNCEMENTS[narrow(ident, ANNOUNCEMENT_IDS)])
+
+
+def by_seat(plays: list[tuple[int, str]]) -> list[tuple[int, str]]:
+    """A trick's (seat, card) pairs in seat order, as a row of the tricks so far shows them."""
+    return sorted(plays)
+
+
+def more_than_choices(q: Question) -> bool:
+    """Whether the hand holds cards that are not among the choices (not legal now)."""
+    chosen = {c.card for c in q.fields[0].choices} | {x for c in q.fields[0].choices for x in c.params.get("same", ())}
+    return bool(set(q.facts["hand"]) - chosen)
+
+
+def game_points(value: float) -> str:
+    """A measured loss in game points, one decimal, as the page's language writes it."""
+    return format_decimal(value, format="0.0", locale=str(get_locale()))
+
+
+def best_card_reason(reason: Reason) -> str:
+    """A best_card question's reason: its tip, or what the simulations measured."""
+    # Imported here: the words of the analysis name seats and cards with this module's words.
+    from tutor.web.words.analysis import tip_text
+
+    p = reason.params
+    if reason.code == "simulated_loss":
+        return ngettext(
+            "The computer players played the deal on from here %(num)d time, with hidden hands that fit "
+            "everything you could see: every other card cost at least %(loss)s game points a deal.",
+            "The computer players played the deal on from here %(num)d times, with hidden hands that fit "
+            "everything you could see: every other card cost at least %(loss)s game points a deal.",
+            p["samples"], loss=game_points(p["loss"]))
+    return tip_text(Tip(reason.code, p))
+
+
+def best_card_miss(miss: Miss, q: Question) -> str:
+    """Against the card picked: the tip that explains the best card against it (unless the
+    question's own reason already says it, or no tip does), and what it cost."""
+    p = miss.reason.params
+    cost = _("The %(card)s you picked cost %(loss)s game points a deal more than %(better)s.",
+             card=short(p["card"]), loss=game_points(p["loss"]), better=short(p["better"])) if "loss" in p else ""
+    tip = Reason(miss.reason.code, {k: v for k, v in p.items() if k not in ("choice", "loss")})
+    if tip.code == SIMULATIONS_PREFER or tip == q.reasons[0]:
+        return cost or best_card_reason(tip)
+    return f"{cost} {best_card_reason(tip)}".strip()
+
+
 # --- The kinds only lessons ask (extras, sheet_row, dealer, poverty, recall) -----------------
 
 # Prompts about the learner's own seat, in the second person (lessons).
