@@ -576,3 +576,22 @@ def test_after_saving_the_sheet_opens_at_its_top_where_the_names_are(client):
     deal_id = deal_ids(client, url)[0]
     changed = client.post(f"{url}/deal/{deal_id}", data={**form, "version": version(client, url)})
     assert changed.status_code == 303 and changed.headers["Location"] == url
+
+
+def test_a_sheet_is_rendered_once_for_its_tag_and_the_cookies_it_read(client, monkeypatch):
+    from tutor.web.score import sheet as views
+
+    rendered = []
+    real = views.sheet_context
+    monkeypatch.setattr(views, "sheet_context", lambda loaded: rendered.append(1) or real(loaded))
+    url = new_sheet(client)
+    first = client.get(url).get_data(as_text=True)
+    assert client.get(url).get_data(as_text=True) == first and len(rendered) == 1  # kept
+    assert client.get(url, headers={"HX-Request": "true"}).status_code == 200 and len(rendered) == 2  # another part
+    client.set_cookie("rules", "pagat")  # the page says which rules the visitor has chosen
+    assert client.get(url).get_data(as_text=True) != first and len(rendered) == 3
+    client.delete_cookie("rules")
+    add(client, url, dealer="0", re=["0", "2"], re_points="130")  # a new version: a new tag
+    assert len(totals(client, url)) == 4 and len(rendered) >= 4
+    assert client.get(url + "?cents=abc").status_code == 400
+    assert client.get(url + "?cents=abc").status_code == 400  # a refusal is never kept

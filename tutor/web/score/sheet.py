@@ -556,26 +556,44 @@ def sheet_etag(sheet: Sheet) -> str:
 def show(key: str) -> Response:
     """The sheet: every deal with each player's entry, the checks, the totals, what is next;
     with ``?cents=`` also who pays whom (htmx asks for just that box). A request that names
-    the sheet's current tag (If-None-Match) is a 304: nothing changed."""
+    the sheet's current tag (If-None-Match) is a 304: nothing changed. The tag names all the
+    page depends on but the cookies it reads, so a page is rendered once for its tag and kept
+    with the cookies it read: sent again while they say the same (one query, no rules work)."""
     try:
         sheet, _editor = store().find(key)
     except NotFound:
         abort(404)
-    if request.if_none_match.contains_weak(sheet_etag(sheet)):
+    tag = sheet_etag(sheet)
+    if request.if_none_match.contains_weak(tag):
         unchanged = current_app.response_class(status=304)
-        unchanged.set_etag(sheet_etag(sheet), weak=True)
+        unchanged.set_etag(tag, weak=True)
         return unchanged
-    loaded = Loaded(key)
-    context = sheet_context(loaded)
-    status = 400 if context["cents_error"] else 200
-    if htmx.target(request) == "settle-up":
-        template = "sheet/_settle.html"
+    kept = shared.store("sheet_pages", SHEET_PAGES_KEPT, _page_size)
+    found: tuple[str, tuple[tuple[str, str | None], ...]] | None = shared.look(kept, tag)
+    if found is not None and all(security.cookie(request, name) == value for name, value in found[1]):
+        body = found[0]  # rendered for this tag, and every cookie it read says what it said then
     else:
-        template = "sheet/_live.html" if htmx.is_partial(request) else "sheet/show.html"
-    response = make_response(render_template(template, **context), status)
-    if status == 200:
-        response.set_etag(sheet_etag(loaded.sheet), weak=True)
+        loaded = Loaded(key)
+        context = sheet_context(loaded)
+        if htmx.target(request) == "settle-up":
+            template = "sheet/_settle.html"
+        else:
+            template = "sheet/_live.html" if htmx.is_partial(request) else "sheet/show.html"
+        body = render_template(template, **context)
+        if context["cents_error"]:
+            return make_response(body, 400)
+        read = sorted(security.cookies_read(request.environ))
+        shared.keep(kept, tag, (body, tuple((name, security.cookie(request, name)) for name in read)))
+    response = make_response(body, 200)
+    response.set_etag(tag, weak=True)
     return response
+
+
+SHEET_PAGES_KEPT: Final = 4 * 1024 * 1024  # characters of rendered sheets (20-60 kB each), by their tag
+
+
+def _page_size(found: tuple[str, tuple[tuple[str, str | None], ...]]) -> int:
+    return len(found[0]) + 64 * len(found[1])
 
 
 def _deal_page(
