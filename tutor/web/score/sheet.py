@@ -571,7 +571,7 @@ def show(key: str) -> Response:
     kept = shared.store("sheet_pages", SHEET_PAGES_KEPT, _page_size)
     found: tuple[str, tuple[tuple[str, str | None], ...]] | None = shared.look(kept, tag)
     if found is not None and all(security.cookie(request, name) == value for name, value in found[1]):
-        body = found[0]  # rendered for this tag, and every cookie it read says what it said then
+        body, read_then = found  # rendered for this tag, and every cookie it read says what it said then
     else:
         loaded = Loaded(key)
         context = sheet_context(loaded)
@@ -583,8 +583,9 @@ def show(key: str) -> Response:
         if context["cents_error"]:
             return make_response(body, 400)
         read = sorted(security.cookies_read(request.environ))
-        shared.keep(kept, tag, (body, tuple((name, security.cookie(request, name)) for name in read)))
-    response = make_response(body, 200)
+        read_then = tuple((name, security.cookie(request, name)) for name in read)
+        shared.keep(kept, tag, (body, read_then))
+    response = shared.send_compressed(make_response(body, 200), ("sheet", tag, read_then))  # compressed once too
     response.set_etag(tag, weak=True)
     return response
 
