@@ -246,3 +246,24 @@ def test_an_older_database_gets_the_new_column_and_keeps_its_sheets(tmp_path):
     store = Store(f"sqlite:///{path}")
     assert [(item.sheet.players, item.imported) for item in store.listed(["e"])] == [(("A", "B", "C", "D"), False)]
     assert store.listed(["e"])[0].created.day == 30
+
+
+def test_sqlite_connections_are_kept_between_calls_and_a_broken_one_is_not(tmp_path, monkeypatch):
+    import sqlite3
+
+    opened = []
+    real = sqlite3.connect
+    monkeypatch.setattr(sqlite3, "connect", lambda *a, **k: opened.append(1) or real(*a, **k))
+    store = Store(f"sqlite:///{tmp_path}/sheets.sqlite3")
+    sheet = store.create_sheet(["A", "B", "C", "D"], "ddv", False, 0)
+    before = len(opened)
+    for _ in range(5):
+        store.load(sheet.view_key)
+        store.add_deal(store.find(sheet.edit_key)[0], store.find(sheet.edit_key)[0].version, {"n": 1})
+    assert len(opened) == before  # every call on the connection kept from the last one
+    with pytest.raises(Conflict):
+        store.add_deal(sheet, 1, {"n": 2})  # an old version: rolled back, the connection still good
+    assert len(opened) == before and len(store.load(sheet.view_key)[2]) == 5
+    store.close()
+    store.load(sheet.view_key)
+    assert len(opened) == before + 1  # closed with the store, opened again when needed

@@ -50,6 +50,7 @@ SCHEMA: Final = (
 SHEET_COLUMNS: Final = "id, edit_key, view_key, players, rules, bock, first_dealer, version"
 POOL_SIZE: Final = 8  # PostgreSQL connections a worker process keeps at most (DATABASE_POOL_SIZE)
 POOL_WAIT: Final = 10  # seconds a request waits for a free connection before it fails
+SQLITE_KEPT: Final = 8  # SQLite connections a process keeps open between calls (more are opened when busy)
 # Columns added after the first release, made where an older database lacks them.
 ADDED_COLUMNS: Final = (("sheets", "imported", "INTEGER NOT NULL DEFAULT 0"),)
 
@@ -129,7 +130,9 @@ def _sheet(row: Any) -> Sheet:
 
 class Store:
     """Sheets and their deals in one database named by a URL: ``sqlite:///path`` or
-    ``postgresql://…``. A connection per call: nothing is shared between requests."""
+    ``postgresql://…``. Each call runs in one transaction on a connection of this process's
+    pool (psycopg_pool for PostgreSQL; for SQLite a few kept connections, each used by one
+    thread at a time): a request opens no connection of its own."""
 
     def __init__(self, url: str, pool_size: int | None = None) -> None:
         self.url = url
@@ -141,6 +144,30 @@ class Store:
         self._pool: Any = None
         self._pool_pid = 0
         self._pool_lock = threading.Lock()
+        self._idle: list[sqlite3.Connection] = []  # SQLite connections not in use, this process's
+        self._idle_pid = os.getpid()
+
+    def _sqlite(self) -> sqlite3.Connection:
+        """A SQLite connection nobody else is using: a kept one, or a new one, set up once
+        (durable on commit, foreign keys checked; WAL is the file's own mode, see setup)."""
+        with self._pool_lock:
+            if self._idle_pid != os.getpid():  # a forked worker: its parent's connections are not its own
+                self._idle, self._idle_pid = [], os.getpid()
+            if self._idle:
+                return self._idle.pop()
+        conn = sqlite3.connect(self.url.removeprefix("sqlite:///"), timeout=15, isolation_level=None,
+                               check_same_thread=False)  # one thread at a time, handed on through the pool
+        # Durable on commit: a crash right after a confirmed write loses nothing.
+        conn.execute("PRAGMA synchronous = FULL")
+        conn.execute("PRAGMA foreign_keys = ON")
+        return conn
+
+    def _done_with(self, conn: sqlite3.Connection) -> None:
+        with self._pool_lock:
+            if self._idle_pid == os.getpid() and len(self._idle) < SQLITE_KEPT:
+                self._idle.append(conn)
+                return
+        conn.close()
 
     def _connections(self) -> Any:
         """This process's pool of PostgreSQL connections, opened on first use (a pool does not
@@ -156,11 +183,14 @@ class Store:
             return self._pool
 
     def close(self) -> None:
-        """Close this process's PostgreSQL connections (SQLite keeps none open)."""
+        """Close this process's connections."""
         with self._pool_lock:
             if self._pool is not None and self._pool_pid == os.getpid():
                 self._pool.close()
             self._pool = None
+            idle, self._idle = self._idle, []
+        for conn in idle:
+            conn.close()
 
     @contextmanager
     def _transaction(self, write: bool = True) -> Iterator[_Cursor]:
@@ -171,22 +201,28 @@ class Store:
                 with pg.cursor() as cursor:
                     yield _Postgres(cursor)
             return
-        path = self.url.removeprefix("sqlite:///")
-        conn = sqlite3.connect(path, timeout=15, isolation_level=None)
+        conn = self._sqlite()
         try:
-            # Durable on commit: a crash right after a confirmed write loses nothing.
-            conn.execute("PRAGMA synchronous = FULL")
-            conn.execute("PRAGMA foreign_keys = ON")
             # Writers queue at BEGIN IMMEDIATE instead of failing later; readers never wait (WAL).
             conn.execute("BEGIN IMMEDIATE" if write else "BEGIN DEFERRED")
-            try:
-                yield conn.cursor()
-            except BaseException:
-                conn.execute("ROLLBACK")
-                raise
-            conn.execute("COMMIT")
-        finally:
+        except BaseException:
+            conn.close()  # a connection in an unknown state is never kept
+            raise
+        try:
+            yield conn.cursor()
+        except BaseException:
+            self._end(conn, "ROLLBACK")
+            raise
+        self._end(conn, "COMMIT")
+
+    def _end(self, conn: sqlite3.Connection, how: str) -> None:
+        """Commit or roll back, and give the connection back (closed if that failed)."""
+        try:
+            conn.execute(how)
+        except BaseException:
             conn.close()
+            raise
+        self._done_with(conn)
 
     def setup(self) -> None:
         """Create the tables (and the SQLite file's folder) if they are not there yet."""
