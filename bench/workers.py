@@ -11,14 +11,15 @@ be imported (it is not a dependency of the app: PYTHONPATH=... to try it).
 
 from __future__ import annotations
 
-import http.client
-import importlib.util
 import sys
-import threading
-import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path[0] = str(Path(__file__).resolve().parent.parent)  # not bench/: its http.py would hide the standard one
+
+import http.client  # noqa: E402
+import importlib.util  # noqa: E402
+import threading  # noqa: E402
+import time  # noqa: E402
 
 from tests.serving import LOOPBACK, SlowClients, gunicorn, timed_get  # noqa: E402
 
