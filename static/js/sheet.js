@@ -180,7 +180,10 @@
   function keptAt(url) {
     if (!("caches" in root)) return Promise.resolve(null);
     return caches.match(url || location.pathname, {ignoreVary: true}).then((page) => {
-      const date = page && new Date(page.headers.get("Date") || "");
+      // A Date sent twice reads "Wed, 02 Dec 2026 01:37:34 GMT, Wed, 02 Dec …" (Werkzeug's
+      // development server adds one of its own): the first is the server's.
+      const sent = page ? (page.headers.get("Date") || "").split(/,\s*(?=[A-Z][a-z]{2},)/)[0] : "";
+      const date = page && new Date(sent);
       return date && !isNaN(date.getTime()) ? date : null;
     }).catch(() => null);
   }
