@@ -260,3 +260,11 @@ def test_a_tip_no_quiz_position_has_is_not_scheduled(monkeypatch, tmp_path, deal
     link = unescape(re.search(r'href="(/en/play/retry[^"]+)"', html).group(1))
     legal = re.findall(r'name="card" value="(\w+)"', client.get(link).get_data(as_text=True))
     assert all("practice=" not in client.post(link, data={"card": c}).headers.get("Set-Cookie", "") for c in legal)
+
+
+def test_a_busy_pool_gives_no_note_rather_than_an_error(tmp_path, monkeypatch, deals):
+    monkeypatch.setattr(pool, "shared", lambda: Recording(busy=True))
+    client = create_app({"TESTING": True}, instance_path=str(tmp_path / "i")).test_client()
+    response = client.get("/en/play/note?" + urlencode({**deals[0], "t": 1}), headers={"HX-Request": "true"})
+    assert response.status_code == 200 and "no-store" in response.headers["Cache-Control"]
+    assert 'class="play-note' not in response.get_data(as_text=True)

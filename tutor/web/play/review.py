@@ -229,7 +229,12 @@ def note() -> Response:
         abort(400)
     cards, leader = deal.tricks[trick - 1], deal.leaders[trick - 1]
     mine = cards[(HUMAN - leader) % SEATS]
-    _deal, analysis = decision(p, _decision_index(deal, trick, HUMAN))
+    try:
+        _deal, analysis = decision(p, _decision_index(deal, trick, HUMAN))
+    except pool.Busy:  # a note is a bonus: when every worker is busy, none this time (and none kept)
+        response = make_response(render_template("play/_note.html", said=None, trick=trick, card_name=short))
+        response.cache_control.no_store = True
+        return response
     value = judged_card(analysis, mine)
     said = None
     tip = value.reason if value is not None else None
