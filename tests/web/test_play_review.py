@@ -268,3 +268,33 @@ def test_a_busy_pool_gives_no_note_rather_than_an_error(tmp_path, monkeypatch, d
     response = client.get("/en/play/note?" + urlencode({**deals[0], "t": 1}), headers={"HX-Request": "true"})
     assert response.status_code == 200 and "no-store" in response.headers["Cache-Control"]
     assert 'class="play-note' not in response.get_data(as_text=True)
+
+
+def test_a_wrong_retry_is_told_its_own_reason_never_another_cards(app, deals):
+    from tutor.web.words.analysis import tip_text
+
+    client = app.test_client()
+    html = client.get("/en/play/review?" + urlencode(deals[1])).get_data(as_text=True)
+    link = unescape(re.search(r'href="(/en/play/retry[^"]+)"', html).group(1))
+    legal = re.findall(r'name="card" value="(\w+)"', client.get(link).get_data(as_text=True))
+    p = position(DDV, int(deals[1]["s"]), deals[1]["m"], int(deals[1]["l"]))
+    k = int(query(link)["k"])
+    with app.test_request_context(link):
+        _again, analysis = page.decision(p, k)
+        own = {}
+        for value in analysis.cards:
+            tip = value.reason
+            said = tip_text(tip, seat=page.text.seat) if tip and tip.code != SIMULATIONS_PREFER else None
+            for c in (value.card, *value.same_as):
+                own[card_id(c)] = (value.verdict, said)
+    for c in legal:
+        body = unescape(client.post(link, data={"card": c}).get_data(as_text=True))
+        verdict, said = own[c]
+        if verdict in ("best", "good"):
+            assert "play-verdict--right" in body and "Try another card" not in body
+            continue
+        assert "Try another card" in body
+        if said:
+            assert said in body, c
+        else:
+            assert "slightly prefer" in body, c

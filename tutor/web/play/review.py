@@ -310,11 +310,12 @@ def _retry(chosen: str | None) -> Response:
         value = judged_card(analysis, card)
         assert value is not None  # a legal card, and the analysis judged every legal card
         right = value.verdict in ("best", "good")
-        best, tip = best_with_tip(analysis)
-        reason = value.reason if not right and value.reason and value.reason.code != SIMULATIONS_PREFER else tip
+        best = analysis.best[0]
+        played = played_cards(p.deal)[before]  # type: ignore[arg-type]
         feedback = {"right": right, "best": card_id(best), "chosen": card_id(card),
-                    "sentence": tip_text(reason, seat=text.seat) if reason else None}
-        remember(p, analysis, played_cards(p.deal)[before], right)  # type: ignore[arg-type]
+                    "sentence": retry_sentence(analysis, card, played, right),
+                    "again": url_for("play.retry", **state_args(p), k=before)}
+        remember(p, analysis, played, right)
     view = SeatView.of(again, HUMAN)
     party = view.party_known
     template = "play/_retry.html" if htmx.is_partial(request) else "play/retry.html"
@@ -326,6 +327,19 @@ def _retry(chosen: str | None) -> Response:
         known_line=text.known_line(again.known(HUMAN)),
         action=url_for("play.answer_retry", **state_args(p), k=before),
         review_url=url_for("play.show_review", **state_args(p))), 200 if chosen is None or feedback else 400)
+
+
+def retry_sentence(analysis: Analysis, chosen: Card, played: Card, right: bool) -> str | None:
+    """Why, in one sentence: for a right answer, the tip against the card played in the deal;
+    for a wrong one, the tip against the card chosen now, or, where none explains it, only that
+    the simulations prefer the better card (never another card's tip)."""
+    value = judged_card(analysis, played if right else chosen)
+    tip = value.reason if value is not None else None
+    if tip is not None and tip.code != SIMULATIONS_PREFER:
+        return tip_text(tip, seat=text.seat)
+    if right:
+        return None
+    return _("The computer’s simulations slightly prefer %(better)s.", better=short(card_id(analysis.best[0])))
 
 
 def remember(p: Position, analysis: Analysis, played: Card, right: bool) -> None:
