@@ -216,3 +216,30 @@ def test_no_violations_in_the_dark_on_a_question(browser: Browser, server: str, 
         wedding = next(s for s in range(3000) if (p := position(DDV, s, "", 1)).turn and p.turn.kind == "reserve")
         page.goto(f"/fr/play/?s={wedding}&l=1&r=ddv")  # a reservation to choose
         assert violations(page, axe_source) == []
+
+
+def test_a_note_arriving_after_the_page_moves_nothing_under_the_thumb(browser: Browser, server: str):
+    """The note after a trick comes a moment after the page (the analysis runs first): on a
+    phone it is laid over the top of the screen, so the hand does not jump under a thumb that
+    is already on its way. Its own markup (play/_note.html) is swapped into the slot as htmx
+    would, with the page's real styles."""
+    with tall_page(browser, server) as page:
+        page.goto(f"/en/play/?s={announcing_seed()}&l=0&r=ddv")
+        for _card in range(4):  # into the second trick, so that the first one has its strip
+            if page.locator(".play-note-slot").count():
+                break
+            tap(page, page.locator("button[name='card']"))
+        hand = page.locator(".play-cards").first
+        before = hand.bounding_box()
+        page.evaluate("""() => {
+            const slot = document.querySelector('.play-strip') || document.querySelector('main');
+            const note = document.createElement('div');
+            note.className = 'play-note play-note--mistake';
+            note.setAttribute('role', 'status');
+            note.innerHTML = '<p class="play-note__title">Mistake. Better: A♠.</p><p>Two lines of reason, long enough '
+                + 'to wrap on a phone, as the real sentences do, so that the note takes some room.</p>';
+            slot.appendChild(note);
+        }""")
+        after = hand.bounding_box()
+        assert before and after and abs(after["y"] - before["y"]) < 1, (before, after)
+        assert page.locator(".play-note").bounding_box()["y"] < 60  # at the top of the screen
