@@ -13,6 +13,7 @@ from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 
 from tutor.play import AnnounceOption, PovertyView, Reveal
+from tutor.rules.cards import DECK_POINTS
 from tutor.rules.announcements import announcement_id
 from tutor.rules.explain import Need, Reason
 from tutor.rules.rulesets import RuleSet
@@ -155,7 +156,7 @@ def commitment(need: Need, level: int, party: str) -> str:
     if level == 0:
         return _("Your party then needs %(points)d card points to win.", points=need.points)
     return _("Your party then needs %(points)d card points: if the others take %(theirs)d, you lose the whole deal.",
-             points=need.points, theirs=240 - need.points + 1)
+             points=need.points, theirs=DECK_POINTS - need.points + 1)  # the others then reach what you miss
 
 
 def passed_text(ids: Sequence[str], reasons: Sequence[Reason] = ()) -> str:
