@@ -13,8 +13,8 @@ from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 
 from tutor.play import AnnounceOption, PovertyView, Reveal
-from tutor.rules.cards import DECK_POINTS
 from tutor.rules.announcements import announcement_id
+from tutor.rules.cards import DECK_POINTS
 from tutor.rules.explain import Need, Reason
 from tutor.rules.rulesets import RuleSet
 from tutor.web import words
