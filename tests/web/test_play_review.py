@@ -298,3 +298,11 @@ def test_a_wrong_retry_is_told_its_own_reason_never_another_cards(app, deals):
             assert said in body, c
         else:
             assert "slightly prefer" in body, c
+
+
+@pytest.mark.parametrize("value", ["abc", "1e9", "--2", "-+2", "²", "12345"])
+def test_a_deal_value_no_form_sends_is_asked_again_with_a_400(app, deals, value):
+    response = app.test_client().get("/en/play/?" + urlencode({**deals[0], "w": 0, "g": "re", "v": value}))
+    body = response.get_data(as_text=True)
+    assert response.status_code == 400 and "as a whole number" in body and 'name="v"' in body
+    assert "Not quite: the deal is worth" not in body

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from dataclasses import dataclass
 from typing import Any, Final
 
@@ -398,7 +399,7 @@ def end_context(p: Position, g_guess: str | None, v_guess: str | None) -> dict[s
     value: int | None = None
     if v_guess is not None:
         cleaned = v_guess.strip().replace("\u2212", "-")
-        if cleaned.lstrip("-").isdigit() and len(cleaned) <= 4:
+        if re.fullmatch(r"[+-]?[0-9]{1,3}", cleaned):  # "--2" and "²" are no numbers (they were a 500)
             value = int(cleaned)
     winner_guess = g_guess if g_guess in GUESSES else None
     lines = [(str(words.LINES[line.id]), line.points if line.party == "re" else None,
@@ -418,7 +419,8 @@ def end_context(p: Position, g_guess: str | None, v_guess: str | None) -> dict[s
         "winner_name": text.party(score.winner) if score.winner else _("nobody"),
         "winner_guess": winner_guess,
         "value_guess": value if winner_guess else None,
-        "value_asked": winner_guess is not None and v_guess is not None,
+        "value_asked": winner_guess is not None and v_guess is not None and (value is not None or v_guess == "skip"),
+        "value_bad": winner_guess not in (None, "skip") and v_guess not in (None, "skip") and value is None,
         # What the learner writes on the sheet (a soloist three times the value) is not the
         # deal's value, but it is no slip either: the page says which is which.
         "sheet_entry": winner_guess is not None and value is not None and value == mine_score != score.value,
@@ -442,6 +444,9 @@ def render(p: Position, message: str | None = None, status: int = 200, answers: 
     and scoring answers belong to this state (False for the state a move has just made)."""
     args = request.args if answers else MultiDict()
     ctx = context(p, args.get("w"), args.get("g"), args.get("v"), args.get("why"))
+    end = ctx.get("end")
+    if end and end["value_bad"] and message is None:  # a value no form sends: asked again, with why
+        message, status = _("Write the deal’s value as a whole number, like 2 or −3."), 400
     ctx["message"] = message
     # The language links name this very state (tutor/web/shell/context.py: alternate_url).
     g.alternate_args = {**ctx["kept"]}
