@@ -31,7 +31,7 @@ def test_every_tip_reads_in_every_language(app, code):
 
 
 def test_the_sentences_name_what_decided(app):
-    assert said(app, "en", "dulle_cheap") == "Keep the Dulle for a trick worth it: this one had 3 card points."
+    assert said(app, "en", "dulle_cheap") == "Keep the Dulle for a trick worth it: only 3 card points lay on the table."
     assert "trick 3" in said(app, "en", "shown_void") and "clubs" in said(app, "en", "shown_void")
     assert "A♠" in said(app, "en", SIMULATIONS_PREFER) and "Kreuz" in said(app, "de", "shown_void")
 

@@ -64,8 +64,8 @@ def tip_text(tip: Tip, seat: Callable[[int], str] = quiz_seat) -> str:
     if code == "trumps_from_top":
         return _("With %(num)d trumps, start from the top: %(better)s.", num=p["trumps"], better=better)
     if code == "dulle_cheap":
-        return ngettext("Keep the Dulle for a trick worth it: this one had %(num)d card point.",
-                        "Keep the Dulle for a trick worth it: this one had %(num)d card points.", p["points"])
+        return ngettext("Keep the Dulle for a trick worth it: only %(num)d card point lay on the table.",
+                        "Keep the Dulle for a trick worth it: only %(num)d card points lay on the table.", p["points"])
     if code == "dulle_worth_it":
         return ngettext("Take this %(num)d-point trick with the Dulle.",
                         "Take this %(num)d-point trick with the Dulle.", p["points"])
