@@ -317,12 +317,12 @@ def show(item: lessons.Lesson, n: int, rules: RuleSet, feedback: dict[str, Any] 
     shown = lessons.shown(item, current, rules) if seed is None else None
     if shown is not None and question is not None and _drawn_by_check(shown, question):
         shown = None  # the check draws these very cards: once is enough on a phone
-    own = seed if seed is not None else (lessons.default_seed(item, current) if source is not None else None)
     again = None
     if question is not None and feedback is not None and not feedback["correct"]:
-        args: dict[str, Any] = {"v": lessons.next_seed(own, item, current)}
-        if own is not None:
-            args["a"] = own
+        retry, after = lessons.retry_seed(item, current, rules, seed, avoid)
+        args: dict[str, Any] = {"v": retry}
+        if after is not None:
+            args["a"] = after
         again = url_for("learn.step", slug=item.slug, n=n, **args)
     ids = check_ids(item, rules)
     context = {
