@@ -14,7 +14,9 @@ import pytest
 
 from tests.web.test_learn import _right, _wrong, text_of, use
 from tutor import lessons as L
-from tutor.rules.rulesets import RuleSet
+from tutor.rules.rulesets import OPTION_CHOICES, RuleSet
+from tutor.web.base.rules import COOKIE as RULES_COOKIE
+from tutor.web.base.rules import to_cookie
 from tutor.web.learn import progress as learn_progress
 
 DDV = RuleSet.named("ddv")
@@ -205,3 +207,38 @@ def test_a_step_that_moved_redirects_permanently_to_its_new_place(client, monkey
     assert "Cookie" in response.headers["Vary"]
     assert client.get("/de/learn/gone/2").headers["Location"].endswith("/de/learn/trumps/2")
     assert client.get("/en/learn/cards/41").status_code == 404
+
+
+def house_learners() -> list[RuleSet]:
+    """Every learner the settings page can make with one house option away from his rule
+    set's own (each value of each option), and one with every option changed at once."""
+    learners = []
+    for ruleset in ("ddv", "pagat"):
+        base = RuleSet.named(ruleset)
+        for name, choices in OPTION_CHOICES.items():
+            learners += [base.with_options(**{name: c}) for c in choices if c != getattr(base, name)]
+        learners.append(base.with_options(**{n: next(c for c in cs if c != getattr(base, n))
+                                             for n, cs in OPTION_CHOICES.items()}))
+    return learners
+
+
+HOUSE_LEARNERS = house_learners()
+
+
+@pytest.mark.parametrize("learner", range(len(HOUSE_LEARNERS)))
+def test_every_step_answers_under_every_house_option(client, learner):
+    rules = HOUSE_LEARNERS[learner]
+    client.set_cookie(RULES_COOKIE, to_cookie(rules))
+    for item in L.path():
+        for n, step in enumerate(item.steps_for(rules), 1):
+            response = client.get(f"/en/learn/{item.slug}/{n}")
+            assert response.status_code == 200, (to_cookie(rules), item.slug, n, step.id)
+
+
+def test_reservations_poverty_step_plays_poverty_for_a_pagat_learner_without_it(client):
+    rules = RuleSet.named("pagat").with_options(poverty=False)
+    client.set_cookie(RULES_COOKIE, to_cookie(rules))
+    item = L.lesson("reservations")
+    n = number_of(item, "poverty", rules)
+    page = client.get(f"/en/learn/reservations/{n}").get_data(as_text=True)
+    assert "Your house rule leaves poverty out" in page
