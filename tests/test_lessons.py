@@ -805,3 +805,23 @@ def test_fresh_positions_also_fit_learners_with_house_options(house):
                 first = L.build_check(item, step, rules, seed=11)
                 second = L.build_check(item, step, rules, seed=12, avoid=11)
                 assert (first.facts, first.params) != (second.facts, second.params), (item.slug, step.id)
+
+
+SOONER = {"en": "sooner", "de": "früher", "it": "prima", "es": "antes", "fr": "plus tôt", "pt": "antes"}
+
+
+@pytest.mark.parametrize("lang", L.LANGS)
+def test_the_no_nines_deadline_notes_count_two_cards_fewer_the_same_moment(lang):
+    """RULES.md §6: without nines every deadline is two cards fewer in hand (Re or Kontra with
+    9 … schwarz with 5), the same moment of the deal; nothing comes sooner."""
+    learner = RuleSet.named("ddv").with_options(deck=40)
+    for slug, step_id in (("announcements", "deadlines"), ("replies", "wedding-third")):
+        item = L.lesson(slug)
+        html = L.render_step(item, item.step(step_id), lang, learner)
+        note = html[html.index('data-option="deck"'):]
+        note = note[:note.index("</div>")]
+        assert SOONER[lang] not in note, (slug, lang)
+        assert "10" in note, (slug, lang)
+    item = L.lesson("announcements")
+    html = L.render_step(item, item.step("deadlines"), lang, learner)
+    assert " 9" in html and " 5" in html, lang
