@@ -825,3 +825,15 @@ def test_the_no_nines_deadline_notes_count_two_cards_fewer_the_same_moment(lang)
     item = L.lesson("announcements")
     html = L.render_step(item, item.step("deadlines"), lang, learner)
     assert " 9" in html and " 5" in html, lang
+
+
+@pytest.mark.parametrize("lang", L.LANGS)
+def test_the_tips_count_the_dullen_and_say_why_you_are_re(lang):
+    """26 trumps are both 10♥, the queens, the jacks and the diamonds (the queens, jacks and
+    diamonds alone make 24); and a player is Re by a Q♣, not by someone else's Re."""
+    item = L.lesson("tips")
+    ddv = RuleSet.named("ddv")
+    count = L.render_step(item, item.step("count-trumps"), lang, ddv)
+    assert "26" in count and 'data-card="10H"' in count, lang
+    keep = L.render_step(item, item.step("keep-dulle"), lang, ddv)
+    assert 'data-card="QC"' in keep, lang
