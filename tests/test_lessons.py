@@ -837,3 +837,14 @@ def test_the_tips_count_the_dullen_and_say_why_you_are_re(lang):
     assert "26" in count and 'data-card="10H"' in count, lang
     keep = L.render_step(item, item.step("keep-dulle"), lang, ddv)
     assert 'data-card="QC"' in keep, lang
+
+
+POVERTY_WORD = {"en": "poverty", "de": "Armut", "it": "povertà", "es": "pobreza", "fr": "pauvreté", "pt": "pobreza"}
+
+
+@pytest.mark.parametrize("lang", L.LANGS)
+def test_the_glossary_plays_schweinchen_in_every_game_of_two_against_two(lang):
+    """Schweinchen count in a wedding with a partner and in a poverty too, not only in a
+    normal game (lesson 19 says so; the glossary must not say less)."""
+    term = L.load_glossary(lang).sections["schweinchen"]
+    assert POVERTY_WORD[lang] in term, lang
