@@ -848,3 +848,28 @@ def test_the_glossary_plays_schweinchen_in_every_game_of_two_against_two(lang):
     normal game (lesson 19 says so; the glossary must not say less)."""
     term = L.load_glossary(lang).sections["schweinchen"]
     assert POVERTY_WORD[lang] in term, lang
+
+
+def test_kontra_alone_asks_without_giving_its_answer_away():
+    """The step states the rule (the tie goes to the side that kept quiet), not what Re or
+    Kontra needs in this very case: that is for the learner to work out."""
+    item = L.lesson("winning")
+    for lang in L.LANGS:
+        text = item.section(lang, "kontra-alone")
+        assert "121" not in text and "120 to 120 tie no longer" not in text, lang
+    assert "kept quiet" in item.section("en", "kontra-alone")
+    question = L.build_check(item, item.step("kontra-alone"), RuleSet.named("ddv"))
+    assert question.answer == ("p120",)
+
+
+def test_deadlines_teaches_skipping_limits_before_its_check_asks_them():
+    """The check's answer holds no 60, no 30 and schwarz besides Kontra: that a limit may be
+    said without the ones before it is told in the step itself (in every language)."""
+    item = L.lesson("announcements")
+    step = item.step("deadlines")
+    question = L.build_check(item, step, RuleSet.named("ddv"))
+    assert "schwarz" in question.answer[0]
+    words = {"en": "straight away", "de": "gleich sagen", "it": "subito", "es": "de entrada",
+             "fr": "tout de suite", "pt": "direto"}
+    for lang, said in words.items():
+        assert said in item.section(lang, "deadlines"), lang
