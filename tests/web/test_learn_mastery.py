@@ -242,3 +242,17 @@ def test_reservations_poverty_step_plays_poverty_for_a_pagat_learner_without_it(
     n = number_of(item, "poverty", rules)
     page = client.get(f"/en/learn/reservations/{n}").get_data(as_text=True)
     assert "Your house rule leaves poverty out" in page
+
+
+def test_a_score_with_the_sign_flipped_by_forgotten_extras_names_them(client):
+    """Re 130, Kontra a fox and a Doppelkopf: −1. A learner who writes +1 left out Kontra's
+    two extras; that is what he is told, not "the right number with the wrong sign"."""
+    item = L.lesson("extra-points")
+    step = item.step("netted")
+    n = number_of(item, "netted")
+    question = L.build_check(item, step, DDV)
+    assert question.answer[1] == "-1"
+    html = client.post(f"/en/learn/{item.slug}/{n}", data={"step": step.id, "winner": question.answer[0],
+                                                            "result": "1"}).get_data(as_text=True)
+    misses = text_of(MISSES.search(html).group(1))
+    assert "you left out the lines" in misses and "wrong sign" not in misses, misses
