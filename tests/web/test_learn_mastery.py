@@ -103,8 +103,46 @@ def test_done_needs_every_check_right_once(client):
     page = client.get(f"/en/learn/{item.slug}/{len(item.steps_for(DDV))}").get_data(as_text=True)
     assert "Still to answer:" in page and f'href="/en/learn/{item.slug}/{last_n}">step {last_n}</a>' in page
     assert state_of(client.get("/en/learn/").get_data(as_text=True), "cards") == "started"
-    client.post(f"/en/learn/{item.slug}/{last_n}", data={"step": last.id, **_right(L.build_check(item, last, DDV))})
+    fresh = L.build_check(item, last, DDV, seed=5)
+    client.post(f"/en/learn/{item.slug}/{last_n}", data={"step": last.id, "v": "5", **_right(fresh)})
     assert state_of(client.get("/en/learn/").get_data(as_text=True), "cards") == "done"
+
+
+def test_a_position_whose_answer_was_shown_does_not_count_when_answered_again(client):
+    """The loophole: miss a check, reload the step (or go back to the fresh cards missed) and
+    answer what the page has just shown. Right, but it does not count; new cards do."""
+    item = L.lesson("trumps")
+    step = item.step("order")
+    n = number_of(item, "order")
+    url = f"/en/learn/{item.slug}/{n}"
+    own = L.build_check(item, step, DDV)
+    client.post(url, data={"step": step.id, **_wrong(own)})
+    again = client.post(url, data={"step": step.id, **_right(own)}).get_data(as_text=True)
+    assert "quiz-verdict--right" in again and "does not count yet" in again
+    assert AGAIN.search(again)  # new cards are offered
+    given = seeds(unescape(AGAIN.search(again).group(1)))
+    fresh = L.build_check(item, step, DDV, given["v"], given.get("a"))
+    data = {"step": step.id, "v": str(given["v"]), **({"a": str(given["a"])} if "a" in given else {}), **_wrong(fresh)}
+    client.post(url, data=data)  # this one missed too: going back to it does not count either
+    back = client.post(url, data={**data, **_right(fresh)}).get_data(as_text=True)
+    assert "does not count yet" in back
+    other = L.build_check(item, step, DDV, seed=991)
+    counted = client.post(url, data={"step": step.id, "v": "991", **_right(other)}).get_data(as_text=True)
+    assert "1 of 7 checks of this lesson answered right." in counted
+
+
+def test_the_progress_cookie_keeps_missed_positions_within_bounds():
+    progress = learn_progress.Progress()
+    for position in range(20):
+        progress.miss(3, "order", position)
+    for check in range(20):
+        progress.miss(4, f"c{check}", 1)
+    again = learn_progress.Progress.load(progress.dump())
+    assert len(again.missed) == learn_progress.MISSED_CHECKS
+    assert not again.counts(4, "c19", 1) and again.counts(4, "c19", 2)
+    progress.answered(4, "c19")
+    assert progress.counts(4, "c19", 1)
+    assert learn_progress.Progress.load({"s": [], "m": [["x"], [3, "zz", -1], [200, "ab", 1]]}).missed == {}
 
 
 def test_an_old_cookie_keeps_its_lessons_started_not_done():

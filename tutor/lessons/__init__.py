@@ -712,6 +712,13 @@ def asked_position(item: Lesson, step: Step, rules: RuleSet, seed: int | None = 
     return variants.same_as(kind, position)
 
 
+def position_id(item: Lesson, step: Step, rules: RuleSet, seed: int | None = None, avoid: int | None = None,
+                root: Path = ROOT) -> int:
+    """A short number for the position asked with ``seed`` and ``avoid`` (a hash of
+    asked_position): what the progress cookie keeps of a position missed."""
+    return zlib.crc32(f"{item.slug}/{step.id}/{asked_position(item, step, rules, seed, avoid, root)}".encode())
+
+
 def retry_seed(item: Lesson, step: Step, rules: RuleSet, seed: int | None = None, avoid: int | None = None,
                root: Path = ROOT) -> tuple[int, int | None]:
     """The seed and avoid (``v`` and ``a``) "try again" asks after the position of ``seed``
