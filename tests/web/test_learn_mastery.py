@@ -294,3 +294,36 @@ def test_a_score_with_the_sign_flipped_by_forgotten_extras_names_them(client):
                                                             "result": "1"}).get_data(as_text=True)
     misses = text_of(MISSES.search(html).group(1))
     assert "you left out the lines" in misses and "wrong sign" not in misses, misses
+
+
+CHECK = re.compile(r'<section id="lesson-check".*?</section>', re.S)
+SEED_INPUTS = re.compile(r'<input type="hidden" name="[va]" value="\d+">')
+
+
+def check_of(html: str) -> str:
+    """The check a page asks, without the seeds that name it."""
+    return SEED_INPUTS.sub("", CHECK.search(html).group(0))
+
+
+@pytest.mark.parametrize(("slug", "step_id"), [("tips", "announce"), ("history", "family-check"),
+                                               ("winning", "both-said")])
+def test_following_try_again_five_times_never_shows_the_same_check_twice_running(client, slug, step_id):
+    """Through the pages themselves: each "Try again with new cards" asks something other
+    than the check just shown (these steps have few positions; they repeated from the third)."""
+    item = L.lesson(slug)
+    step = item.step(step_id)
+    n = number_of(item, step_id)
+    url = f"/en/learn/{slug}/{n}"
+    question = L.build_check(item, step, DDV)
+    shown = check_of(client.get(url).get_data(as_text=True))
+    html = client.post(url, data={"step": step.id, **_wrong(question)}).get_data(as_text=True)
+    for retry in range(5):
+        again = unescape(AGAIN.search(html).group(1))
+        page = check_of(client.get(again).get_data(as_text=True))
+        assert page != shown, (slug, step_id, retry)
+        given = seeds(again)
+        question = L.build_check(item, step, DDV, given["v"], given.get("a"))
+        data = {"step": step.id, "v": str(given["v"]), **({"a": str(given["a"])} if "a" in given else {}),
+                **_wrong(question)}
+        html = client.post(url, data=data).get_data(as_text=True)
+        shown = page
