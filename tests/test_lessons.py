@@ -805,3 +805,71 @@ def test_fresh_positions_also_fit_learners_with_house_options(house):
                 first = L.build_check(item, step, rules, seed=11)
                 second = L.build_check(item, step, rules, seed=12, avoid=11)
                 assert (first.facts, first.params) != (second.facts, second.params), (item.slug, step.id)
+
+
+SOONER = {"en": "sooner", "de": "früher", "it": "prima", "es": "antes", "fr": "plus tôt", "pt": "antes"}
+
+
+@pytest.mark.parametrize("lang", L.LANGS)
+def test_the_no_nines_deadline_notes_count_two_cards_fewer_the_same_moment(lang):
+    """RULES.md §6: without nines every deadline is two cards fewer in hand (Re or Kontra with
+    9 … schwarz with 5), the same moment of the deal; nothing comes sooner."""
+    learner = RuleSet.named("ddv").with_options(deck=40)
+    for slug, step_id in (("announcements", "deadlines"), ("replies", "wedding-third")):
+        item = L.lesson(slug)
+        html = L.render_step(item, item.step(step_id), lang, learner)
+        note = html[html.index('data-option="deck"'):]
+        note = note[:note.index("</div>")]
+        assert SOONER[lang] not in note, (slug, lang)
+        assert "10" in note, (slug, lang)
+    item = L.lesson("announcements")
+    html = L.render_step(item, item.step("deadlines"), lang, learner)
+    assert " 9" in html and " 5" in html, lang
+
+
+@pytest.mark.parametrize("lang", L.LANGS)
+def test_the_tips_count_the_dullen_and_say_why_you_are_re(lang):
+    """26 trumps are both 10♥, the queens, the jacks and the diamonds (the queens, jacks and
+    diamonds alone make 24); and a player is Re by a Q♣, not by someone else's Re."""
+    item = L.lesson("tips")
+    ddv = RuleSet.named("ddv")
+    count = L.render_step(item, item.step("count-trumps"), lang, ddv)
+    assert "26" in count and 'data-card="10H"' in count, lang
+    keep = L.render_step(item, item.step("keep-dulle"), lang, ddv)
+    assert 'data-card="QC"' in keep, lang
+
+
+POVERTY_WORD = {"en": "poverty", "de": "Armut", "it": "povertà", "es": "pobreza", "fr": "pauvreté", "pt": "pobreza"}
+
+
+@pytest.mark.parametrize("lang", L.LANGS)
+def test_the_glossary_plays_schweinchen_in_every_game_of_two_against_two(lang):
+    """Schweinchen count in a wedding with a partner and in a poverty too, not only in a
+    normal game (lesson 19 says so; the glossary must not say less)."""
+    term = L.load_glossary(lang).sections["schweinchen"]
+    assert POVERTY_WORD[lang] in term, lang
+
+
+def test_kontra_alone_asks_without_giving_its_answer_away():
+    """The step states the rule (the tie goes to the side that kept quiet), not what Re or
+    Kontra needs in this very case: that is for the learner to work out."""
+    item = L.lesson("winning")
+    for lang in L.LANGS:
+        text = item.section(lang, "kontra-alone")
+        assert "121" not in text and "120 to 120 tie no longer" not in text, lang
+    assert "kept quiet" in item.section("en", "kontra-alone")
+    question = L.build_check(item, item.step("kontra-alone"), RuleSet.named("ddv"))
+    assert question.answer == ("p120",)
+
+
+def test_deadlines_teaches_skipping_limits_before_its_check_asks_them():
+    """The check's answer holds no 60, no 30 and schwarz besides Kontra: that a limit may be
+    said without the ones before it is told in the step itself (in every language)."""
+    item = L.lesson("announcements")
+    step = item.step("deadlines")
+    question = L.build_check(item, step, RuleSet.named("ddv"))
+    assert "schwarz" in question.answer[0]
+    words = {"en": "straight away", "de": "gleich sagen", "it": "subito", "es": "de entrada",
+             "fr": "tout de suite", "pt": "direto"}
+    for lang, said in words.items():
+        assert said in item.section(lang, "deadlines"), lang

@@ -14,7 +14,9 @@ import pytest
 
 from tests.web.test_learn import _right, _wrong, text_of, use
 from tutor import lessons as L
-from tutor.rules.rulesets import RuleSet
+from tutor.rules.rulesets import OPTION_CHOICES, RuleSet
+from tutor.web.base.rules import COOKIE as RULES_COOKIE
+from tutor.web.base.rules import to_cookie
 from tutor.web.learn import progress as learn_progress
 
 DDV = RuleSet.named("ddv")
@@ -101,8 +103,46 @@ def test_done_needs_every_check_right_once(client):
     page = client.get(f"/en/learn/{item.slug}/{len(item.steps_for(DDV))}").get_data(as_text=True)
     assert "Still to answer:" in page and f'href="/en/learn/{item.slug}/{last_n}">step {last_n}</a>' in page
     assert state_of(client.get("/en/learn/").get_data(as_text=True), "cards") == "started"
-    client.post(f"/en/learn/{item.slug}/{last_n}", data={"step": last.id, **_right(L.build_check(item, last, DDV))})
+    fresh = L.build_check(item, last, DDV, seed=5)
+    client.post(f"/en/learn/{item.slug}/{last_n}", data={"step": last.id, "v": "5", **_right(fresh)})
     assert state_of(client.get("/en/learn/").get_data(as_text=True), "cards") == "done"
+
+
+def test_a_position_whose_answer_was_shown_does_not_count_when_answered_again(client):
+    """The loophole: miss a check, reload the step (or go back to the fresh cards missed) and
+    answer what the page has just shown. Right, but it does not count; new cards do."""
+    item = L.lesson("trumps")
+    step = item.step("order")
+    n = number_of(item, "order")
+    url = f"/en/learn/{item.slug}/{n}"
+    own = L.build_check(item, step, DDV)
+    client.post(url, data={"step": step.id, **_wrong(own)})
+    again = client.post(url, data={"step": step.id, **_right(own)}).get_data(as_text=True)
+    assert "quiz-verdict--right" in again and "does not count yet" in again
+    assert AGAIN.search(again)  # new cards are offered
+    given = seeds(unescape(AGAIN.search(again).group(1)))
+    fresh = L.build_check(item, step, DDV, given["v"], given.get("a"))
+    data = {"step": step.id, "v": str(given["v"]), **({"a": str(given["a"])} if "a" in given else {}), **_wrong(fresh)}
+    client.post(url, data=data)  # this one missed too: going back to it does not count either
+    back = client.post(url, data={**data, **_right(fresh)}).get_data(as_text=True)
+    assert "does not count yet" in back
+    other = L.build_check(item, step, DDV, seed=991)
+    counted = client.post(url, data={"step": step.id, "v": "991", **_right(other)}).get_data(as_text=True)
+    assert "1 of 7 checks of this lesson answered right." in counted
+
+
+def test_the_progress_cookie_keeps_missed_positions_within_bounds():
+    progress = learn_progress.Progress()
+    for position in range(20):
+        progress.miss(3, "order", position)
+    for check in range(20):
+        progress.miss(4, f"c{check}", 1)
+    again = learn_progress.Progress.load(progress.dump())
+    assert len(again.missed) == learn_progress.MISSED_CHECKS
+    assert not again.counts(4, "c19", 1) and again.counts(4, "c19", 2)
+    progress.answered(4, "c19")
+    assert progress.counts(4, "c19", 1)
+    assert learn_progress.Progress.load({"s": [], "m": [["x"], [3, "zz", -1], [200, "ab", 1]]}).missed == {}
 
 
 def test_an_old_cookie_keeps_its_lessons_started_not_done():
@@ -205,3 +245,85 @@ def test_a_step_that_moved_redirects_permanently_to_its_new_place(client, monkey
     assert "Cookie" in response.headers["Vary"]
     assert client.get("/de/learn/gone/2").headers["Location"].endswith("/de/learn/trumps/2")
     assert client.get("/en/learn/cards/41").status_code == 404
+
+
+def house_learners() -> list[RuleSet]:
+    """Every learner the settings page can make with one house option away from his rule
+    set's own (each value of each option), and one with every option changed at once."""
+    learners = []
+    for ruleset in ("ddv", "pagat"):
+        base = RuleSet.named(ruleset)
+        for name, choices in OPTION_CHOICES.items():
+            learners += [base.with_options(**{name: c}) for c in choices if c != getattr(base, name)]
+        learners.append(base.with_options(**{n: next(c for c in cs if c != getattr(base, n))
+                                             for n, cs in OPTION_CHOICES.items()}))
+    return learners
+
+
+HOUSE_LEARNERS = house_learners()
+
+
+@pytest.mark.parametrize("learner", range(len(HOUSE_LEARNERS)))
+def test_every_step_answers_under_every_house_option(client, learner):
+    rules = HOUSE_LEARNERS[learner]
+    client.set_cookie(RULES_COOKIE, to_cookie(rules))
+    for item in L.path():
+        for n, step in enumerate(item.steps_for(rules), 1):
+            response = client.get(f"/en/learn/{item.slug}/{n}")
+            assert response.status_code == 200, (to_cookie(rules), item.slug, n, step.id)
+
+
+def test_reservations_poverty_step_plays_poverty_for_a_pagat_learner_without_it(client):
+    rules = RuleSet.named("pagat").with_options(poverty=False)
+    client.set_cookie(RULES_COOKIE, to_cookie(rules))
+    item = L.lesson("reservations")
+    n = number_of(item, "poverty", rules)
+    page = client.get(f"/en/learn/reservations/{n}").get_data(as_text=True)
+    assert "Your house rule leaves poverty out" in page
+
+
+def test_a_score_with_the_sign_flipped_by_forgotten_extras_names_them(client):
+    """Re 130, Kontra a fox and a Doppelkopf: −1. A learner who writes +1 left out Kontra's
+    two extras; that is what he is told, not "the right number with the wrong sign"."""
+    item = L.lesson("extra-points")
+    step = item.step("netted")
+    n = number_of(item, "netted")
+    question = L.build_check(item, step, DDV)
+    assert question.answer[1] == "-1"
+    html = client.post(f"/en/learn/{item.slug}/{n}", data={"step": step.id, "winner": question.answer[0],
+                                                            "result": "1"}).get_data(as_text=True)
+    misses = text_of(MISSES.search(html).group(1))
+    assert "you left out the lines" in misses and "wrong sign" not in misses, misses
+
+
+CHECK = re.compile(r'<section id="lesson-check".*?</section>', re.S)
+SEED_INPUTS = re.compile(r'<input type="hidden" name="[va]" value="\d+">')
+
+
+def check_of(html: str) -> str:
+    """The check a page asks, without the seeds that name it."""
+    return SEED_INPUTS.sub("", CHECK.search(html).group(0))
+
+
+@pytest.mark.parametrize(("slug", "step_id"), [("tips", "announce"), ("history", "family-check"),
+                                               ("winning", "both-said")])
+def test_following_try_again_five_times_never_shows_the_same_check_twice_running(client, slug, step_id):
+    """Through the pages themselves: each "Try again with new cards" asks something other
+    than the check just shown (these steps have few positions; they repeated from the third)."""
+    item = L.lesson(slug)
+    step = item.step(step_id)
+    n = number_of(item, step_id)
+    url = f"/en/learn/{slug}/{n}"
+    question = L.build_check(item, step, DDV)
+    shown = check_of(client.get(url).get_data(as_text=True))
+    html = client.post(url, data={"step": step.id, **_wrong(question)}).get_data(as_text=True)
+    for retry in range(5):
+        again = unescape(AGAIN.search(html).group(1))
+        page = check_of(client.get(again).get_data(as_text=True))
+        assert page != shown, (slug, step_id, retry)
+        given = seeds(again)
+        question = L.build_check(item, step, DDV, given["v"], given.get("a"))
+        data = {"step": step.id, "v": str(given["v"]), **({"a": str(given["a"])} if "a" in given else {}),
+                **_wrong(question)}
+        html = client.post(url, data=data).get_data(as_text=True)
+        shown = page

@@ -124,3 +124,11 @@ def test_the_share_box_is_tall_enough_for_its_whole_text(app, client):
     rows = int(re.search(r'<textarea id="share-text" class="quiz-share__text" rows="(\d+)"', html).group(1))
     text = html.split('readonly>', 1)[1].split("</textarea>", 1)[0]
     assert rows >= len(text.split("\n")) + 1  # the long first line wraps on a phone
+
+
+def test_a_ddv_reservation_list_marks_an_unmarked_solo_voluntary(client):
+    """Under the DDV a solo that is not the player's compulsory one is a Lustsolo (the dealer's
+    left leads, the deal passes on): the quiz's list says so, as the lessons' does."""
+    q = make("game", 0, DDV, 2)
+    assert any(r[1] == "solo" and not r[3] for r in q.facts["reservations"])
+    assert "voluntary solo (Lustsolo): compulsory solo already played" in text_of(asked_page(client, "game", 0, 2))

@@ -681,13 +681,72 @@ def _fresh(folder: str, step_id: str, rules: RuleSet, seed: int, avoid: int | No
     step = item.step(step_id)
     kind, position, where = _position(item, step)
     played = step.rules_for(rules)
-    others = [_fresh(folder, step_id, rules, avoid, None, root)] if avoid is not None else []
     source = source_of(step, root)
     known = taught(*(source or (item, step)), root)
     try:
-        return variants.fresh(kind, position, played, seed, others, known)
+        found = variants.fresh(kind, position, played, seed, [], known)
+        if avoid is not None:
+            # The seed's own position, unless it is the one of ``avoid`` (what a learner who
+            # follows "try again" saw just before): then another. So a seed shows the same
+            # cards whatever came before it, and retry_seed can tell what each link shows.
+            other = _fresh(folder, step_id, rules, avoid, None, root)
+            if variants.same_as(kind, found) == variants.same_as(kind, other):
+                found = variants.fresh(kind, position, played, seed, [other], known)
+        return found
     except (variants.NoVariant, RulesError) as error:
         raise LessonError(f"{where}: no fresh position under {played.ruleset}: {error}") from None
+
+
+RETRY_LOOKAHEAD: Final = 40  # seeds tried for a "try again" that shows none of the last positions
+
+
+def asked_position(item: Lesson, step: Step, rules: RuleSet, seed: int | None = None, avoid: int | None = None,
+                   root: Path = ROOT) -> str:
+    """The position a step's check asks with ``seed`` and ``avoid`` (as build_check), as one
+    comparable string (variants.same_as): the step's own without a seed."""
+    kind, position, _where = _position(item, step)
+    if seed is None and step.borrow is not None:
+        seed = default_seed(item, step)
+    if seed is not None:
+        position = _fresh(item.folder.name, step.id, rules, seed, avoid, root)
+    return variants.same_as(kind, position)
+
+
+def position_id(item: Lesson, step: Step, rules: RuleSet, seed: int | None = None, avoid: int | None = None,
+                root: Path = ROOT) -> int:
+    """A short number for the position asked with ``seed`` and ``avoid`` (a hash of
+    asked_position): what the progress cookie keeps of a position missed."""
+    return zlib.crc32(f"{item.slug}/{step.id}/{asked_position(item, step, rules, seed, avoid, root)}".encode())
+
+
+def retry_seed(item: Lesson, step: Step, rules: RuleSet, seed: int | None = None, avoid: int | None = None,
+               root: Path = ROOT) -> tuple[int, int | None]:
+    """The seed and avoid (``v`` and ``a``) "try again" asks after the position of ``seed``
+    (asked after the one of ``avoid``): the first along next_seed whose position is neither
+    the one just shown nor the one before it (nor the step's own); failing that, one that is
+    not the one just shown. Its avoid is the seed just asked, or none where that shows the
+    same cards again (a kind with so few positions that the step's own comes back)."""
+    own = seed if seed is not None else (default_seed(item, step) if step.borrow is not None else None)
+    shown = asked_position(item, step, rules, seed, avoid, root)
+    earlier = {shown}
+    if step.borrow is None:
+        earlier.add(asked_position(item, step, rules, None, None, root))
+    if avoid is not None:
+        earlier.add(asked_position(item, step, rules, avoid, None, root))
+    candidate = next_seed(own, item, step)
+    fallback: tuple[int, int | None] | None = None
+    for _ in range(RETRY_LOOKAHEAD):
+        for after in dict.fromkeys((own, None)):
+            try:
+                asked = asked_position(item, step, rules, candidate, after, root)
+            except LessonError:
+                continue
+            if asked not in earlier:
+                return candidate, after
+            if fallback is None and asked != shown:
+                fallback = candidate, after
+        candidate = next_seed(candidate, item, step)
+    return fallback if fallback is not None else (next_seed(own, item, step), own)
 
 
 def build_check(item: Lesson, step: Step, rules: RuleSet, seed: int | None = None, avoid: int | None = None,

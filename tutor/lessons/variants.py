@@ -29,7 +29,7 @@ from tutor.rules.errors import RulesError
 from tutor.rules.games import game_table, is_solo
 from tutor.rules.rulesets import RuleSet
 
-__all__ = ["NoVariant", "fresh", "key"]
+__all__ = ["NoVariant", "fresh", "key", "same_as", "said_kinds"]
 
 TRIES: Final = 3000
 PATIENCE: Final = 150  # tries more for a preferred position once a fitting one is found
@@ -246,14 +246,24 @@ def _said(party: str, level: int | None) -> str | None:
     return party if level == 0 else LIMITS[level - 1]
 
 
+def said_kinds(said: Mapping[str, str] | None) -> frozenset[str]:
+    """What kinds of announcement a position's ``said`` holds: "party" (a Re or Kontra on
+    its own) and "limit" (no 90 and beyond). A fresh position uses no kind its step's own
+    position leaves out: before announcements are taught, nothing is said."""
+    return frozenset("party" if value in ("re", "kontra") else "limit" for value in (said or {}).values())
+
+
 def _needs(original: Mapping[str, Any], q: Question, rules: RuleSet, seed: int, avoid: set[str]) -> dict[str, Any]:
     code = q.reasons[0].code
     nobody = bool(q.reasons[0].params.get("nobody"))
+    kinds_used = said_kinds(original.get("said"))
     candidates = []
     for party in ("re", "kontra"):
         for r in SAID_CHOICES:
             for k in SAID_CHOICES:
                 said = {p: s for p, s in (("re", _said("re", r)), ("kontra", _said("kontra", k))) if s}
+                if not said_kinds(said) <= kinds_used:
+                    continue
                 candidates.append({**{x: v for x, v in original.items() if x == "game"}, "party": party,
                                    "said": said})
     return _pick("needs", candidates, rules, seed, avoid,
@@ -608,7 +618,10 @@ def fresh(kind: str, position: Mapping[str, Any], rules: RuleSet, seed: int, avo
     question = build(kind, {k: v for k, v in original.items() if k not in ("variants", "order")}, rules)
     skip = {key(original)} | {key(a) for a in avoid}
     if kind == "decide":
-        skip = {key({k: v for k, v in original.items() if k != "variants"})} | {key(a) for a in avoid}
+        # A decision with plain clubs and spades traded is the same decision: the one to
+        # avoid is avoided in both colours (the step's own mirror may come, it was not asked).
+        skip = {key({k: v for k, v in original.items() if k != "variants"})} | {key(a) for a in avoid} \
+            | {key(mirror(a)) for a in avoid}
     generator = GENERATORS.get(kind)
     if generator is None and kind != "score":
         raise NoVariant(f"no fresh positions for the {kind} kind")
@@ -626,4 +639,16 @@ def fresh(kind: str, position: Mapping[str, Any], rules: RuleSet, seed: int, avo
             raise
         # So few positions of this kind that none is left: the step's own may come back, but
         # never the one just asked.
-        return run({key(a) for a in avoid})
+        return run(skip - {key(original), key({k: v for k, v in original.items() if k != "variants"})})
+
+
+def same_as(kind: str, position: Mapping[str, Any]) -> str:
+    """What "the same position" means to a learner, as one comparable string: a recall in
+    the step's own order has no ``order``; a decision and its mirror image (plain clubs and
+    spades traded) are one decision."""
+    plain = {k: v for k, v in position.items() if k != "variants"}
+    if kind == "recall" and "order" not in plain and "count" in plain:
+        plain["order"] = list(range(1, int(plain["count"]) + 1))
+    if kind == "decide":
+        return min(key(plain), key(mirror(plain)))
+    return key(plain)

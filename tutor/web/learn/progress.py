@@ -3,7 +3,9 @@
 It keeps the lessons started (by their stable ``key`` from lesson.toml, so a new order of
 the path keeps them), the checks answered right in each (a two-letter mark per step), and
 the last step opened. A lesson is done once every one of its checks was answered right at
-least once (Lichess's stages, Duolingo's units): opening its last step is not enough.
+least once (Lichess's stages, Duolingo's units): opening its last step is not enough. A check
+missed remembers the positions missed (a short hash of each) until it is answered right on
+another: the answer to a position shown with its answer does not count.
 Signing keeps a changed cookie from being read as progress; nothing of value hangs on it.
 """
 from __future__ import annotations
@@ -22,6 +24,10 @@ MAX_LESSONS: Final = 99
 MAX_STEP: Final = 99
 MARK_ALPHABET: Final = "0123456789abcdefghijklmnopqrstuvwxyz"
 _MARKS: Final = re.compile(r"^(?:[0-9a-z]{2}){0,40}$")
+_MARK: Final = re.compile(r"^[0-9a-z]{2}$")
+MISSED_PER_CHECK: Final = 6  # positions remembered per check missed, the latest kept
+MISSED_CHECKS: Final = 12  # checks with misses remembered, the latest kept
+POSITION_LIMIT: Final = 2**32
 
 
 def mark_of(step_id: str) -> str:
@@ -36,6 +42,8 @@ class Progress:
     started: set[int] = field(default_factory=set)
     right: dict[int, set[str]] = field(default_factory=dict)  # lesson key -> marks of checks answered right
     last: tuple[int, int] | None = None  # (lesson key, step number)
+    # (lesson key, mark) -> positions missed (lessons.position_id), for checks not yet right
+    missed: dict[tuple[int, str], list[int]] = field(default_factory=dict)
 
     def visit(self, lesson: int, step: int) -> None:
         """A step was opened: the lesson is started, and it is where the learner is."""
@@ -46,6 +54,23 @@ class Progress:
         """A check was answered right (its own position or a fresh one of the same kind)."""
         self.started.add(lesson)
         self.right.setdefault(lesson, set()).add(mark_of(step_id))
+        self.missed.pop((lesson, mark_of(step_id)), None)
+
+    def miss(self, lesson: int, step_id: str, position: int) -> None:
+        """A check was answered wrong about this position, whose answer the learner now sees:
+        answered right again, it does not count (until the check is right on another)."""
+        self.started.add(lesson)
+        if mark_of(step_id) in self.right.get(lesson, set()):
+            return
+        where = (lesson, mark_of(step_id))
+        seen = [p for p in self.missed.pop(where, []) if p != position] + [position]
+        self.missed[where] = seen[-MISSED_PER_CHECK:]
+        while len(self.missed) > MISSED_CHECKS:
+            del self.missed[next(iter(self.missed))]
+
+    def counts(self, lesson: int, step_id: str, position: int) -> bool:
+        """Whether a right answer about this position counts: not one missed before."""
+        return position not in self.missed.get((lesson, mark_of(step_id)), [])
 
     def done_checks(self, lesson: int, step_ids: Iterable[str]) -> int:
         marks = self.right.get(lesson, set())
@@ -64,6 +89,8 @@ class Progress:
             data["r"] = {str(k): "".join(sorted(v)) for k, v in sorted(self.right.items())}
         if self.last:
             data["l"] = list(self.last)
+        if self.missed:
+            data["m"] = [[lesson, mark, *positions] for (lesson, mark), positions in self.missed.items()]
         return data
 
     @classmethod
@@ -86,7 +113,16 @@ class Progress:
                 lesson, step = int(last[0]), int(last[1])
                 if 0 < lesson <= MAX_LESSONS and 0 < step <= MAX_STEP and len(last) == 2:
                     spot = (lesson, step)
-            return cls(started, right, spot)
+            missed: dict[tuple[int, str], list[int]] = {}
+            for entry in list(data.get("m", []))[-MISSED_CHECKS:]:
+                lesson, mark, *positions = entry
+                if not (isinstance(lesson, int) and 0 < lesson <= MAX_LESSONS and isinstance(mark, str)
+                        and _MARK.match(mark)):
+                    continue
+                kept = [int(p) for p in positions if isinstance(p, int) and 0 <= p < POSITION_LIMIT]
+                if kept:
+                    missed[(lesson, mark)] = kept[-MISSED_PER_CHECK:]
+            return cls(started, right, spot, missed)
         except (KeyError, TypeError, ValueError, IndexError, AttributeError):
             return cls()
 

@@ -271,13 +271,20 @@ def answer(slug: str, n: int) -> Response:
         return show(item, n, rules, status=400, seed=seed, avoid=avoid,
                     message=_("That answer does not fit the question. Try again."))
     correct = check(question, given)
-    if correct:
+    position = lessons.position_id(item, current, rules, seed, avoid)
+    # A position missed showed its answer: answered right again (a reload, the back button),
+    # it does not count; new cards do.
+    counted = correct and progress().counts(item.key, current.id, position)
+    if counted:
         progress().answered(item.key, current.id)
-    elif question.kind in KINDS:
-        # The rule the learner missed comes back in the quiz's review (the kinds only lessons
-        # ask have no questions of their own there); the practice cookie goes with this response.
-        practice.schedule_miss(question)
-    return show(item, n, rules, feedback={"correct": correct, "given": given}, seed=seed, avoid=avoid)
+    elif not correct:
+        progress().miss(item.key, current.id, position)
+        if question.kind in KINDS:
+            # The rule the learner missed comes back in the quiz's review (the kinds only lessons
+            # ask have no questions of their own there); the practice cookie goes with this response.
+            practice.schedule_miss(question)
+    return show(item, n, rules, feedback={"correct": correct, "counted": counted, "given": given},
+                seed=seed, avoid=avoid)
 
 
 def rules_note(question: Question, rules: RuleSet) -> list[tuple[str, Any]] | None:
@@ -317,12 +324,12 @@ def show(item: lessons.Lesson, n: int, rules: RuleSet, feedback: dict[str, Any] 
     shown = lessons.shown(item, current, rules) if seed is None else None
     if shown is not None and question is not None and _drawn_by_check(shown, question):
         shown = None  # the check draws these very cards: once is enough on a phone
-    own = seed if seed is not None else (lessons.default_seed(item, current) if source is not None else None)
     again = None
-    if question is not None and feedback is not None and not feedback["correct"]:
-        args: dict[str, Any] = {"v": lessons.next_seed(own, item, current)}
-        if own is not None:
-            args["a"] = own
+    if question is not None and feedback is not None and not feedback.get("counted", feedback["correct"]):
+        retry, after = lessons.retry_seed(item, current, rules, seed, avoid)
+        args: dict[str, Any] = {"v": retry}
+        if after is not None:
+            args["a"] = after
         again = url_for("learn.step", slug=item.slug, n=n, **args)
     ids = check_ids(item, rules)
     context = {

@@ -1436,6 +1436,11 @@ def miss_groups(q: Question, given: tuple[str, ...] | list[str]) -> list[MissGro
         text = miss_text(miss, q)
         if q.kind == "score" and miss.reason.code == "result_off":
             text = forgotten_text(q, int(miss.value)) or text
+        elif q.kind == "score" and miss.reason.code == "result_sign" and forgotten_lines(q, int(miss.value)) \
+                and not {line for line, _party, _points in forgotten_lines(q, int(miss.value))} & set(FORGOTTEN_LAST):
+            # The right number with the wrong sign, but explained by lines left out beside the
+            # card points (Kontra's extras, an announcement): that is the likelier mistake.
+            text = forgotten_text(q, int(miss.value))
         groups.append(MissGroup(text, miss.picked, (miss_label(miss, q),)))
     for (code, picked), grouped in by_code.items():
         cards = [m.value for m in grouped]
