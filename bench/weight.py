@@ -144,7 +144,7 @@ def weigh(playwright: Any, base: str, log: Path, name: str, path: str) -> dict[s
                 finished.append(request)
                 pending.discard(request)
 
-            context.on("request", pending.add)
+            context.on("request", lambda request: pending.add(request))
             context.on("requestfinished", done)
             context.on("requestfailed", done)
             page = context.pages[0] if context.pages else context.new_page()
