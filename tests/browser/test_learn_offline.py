@@ -162,3 +162,35 @@ def test_offline_the_lessons_kept_are_listed_and_the_quiz_pack_says_missed_needs
     page.goto("/en/quiz/daily?missed=0")
     expect(page.locator("[data-pack-missed]")).to_be_visible()
     context.set_offline(False)
+
+
+def first_of_each_kind() -> list[tuple[str, int, Question]]:
+    """The first check of every kind and shape of answer the lessons ask (English, DDV)."""
+    found: dict[tuple[str, tuple[str, ...]], tuple[str, int, Question]] = {}
+    for item in L.path():
+        for n, step in enumerate(item.steps_for(DDV), 1):
+            question = L.build_check(item, step, DDV)
+            if question is not None:
+                found.setdefault((question.kind, tuple(f.mode for f in question.fields)), (item.slug, n, question))
+    return list(found.values())
+
+
+def test_offline_every_kind_of_check_is_judged_as_the_server_judges_it(page, context):
+    """The phone compares answers as the server does, for every kind of check and shape of
+    answer: the engine's answer is right, another is wrong."""
+    page.goto("/en/learn/")
+    ready(page)
+    expect(page.locator("[data-keep-status]")).to_have_text(KEPT, timeout=60_000)
+    context.set_offline(True)
+    checks = first_of_each_kind()
+    assert len(checks) >= 15
+    for slug, n, question in checks:
+        for given, verdict in ((_right(question), "Right!"), (_wrong(question), "Not quite.")):
+            page.goto(f"/en/learn/{slug}/{n}")
+            answer(page, question, given)
+            expect(page.locator("#lesson-check .quiz-verdict__title")).to_have_text(verdict)
+            # Every right choice marked (none for "no extra point at all"), and each right number.
+            right = sum(len([v for v in value.split(",") if v]) if field.mode == "many" else 1
+                        for field, value in zip(question.fields, question.answer, strict=True))
+            expect(page.locator("#lesson-check .quiz-mark--right")).to_have_count(right)
+    context.set_offline(False)
