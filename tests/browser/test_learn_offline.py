@@ -2,7 +2,8 @@
 its language (and only that language); with the network cut, a step never opened opens, and
 its check answered is judged on the phone (one choice, many, a number), with the server's own
 words; the fresh cards of "try again" and a check whose answer cannot reach the server say
-what they need; once the connection is back, the answers given offline are sent and count.
+what they need; once the connection is back, the answers given offline are sent and count;
+after a change of the rules the lessons kept follow the new ones.
 axe on each new state; screenshots of an offline check go to SCREENSHOTS."""
 from __future__ import annotations
 
@@ -145,7 +146,8 @@ def test_one_visit_of_learn_keeps_the_lessons_and_checks_are_judged_offline(lie_
             .to_contain_text("Started: 1 of")
 
 
-def test_offline_the_lessons_kept_are_listed_and_the_quiz_pack_says_missed_needs_a_connection(page, context):
+def test_offline_the_lessons_kept_follow_the_rules_are_listed_and_the_quiz_pack_says_missed_needs_a_connection(
+        page, context):
     page.goto("/en/offline")
     ready(page)
     page.goto("/en/learn/cards/2")
@@ -153,9 +155,17 @@ def test_offline_the_lessons_kept_are_listed_and_the_quiz_pack_says_missed_needs
     until(page, "() => caches.match('/en/learn/pack').then((r) => !!r)")
     page.goto("/en/quiz/pack")
     expect(page.locator("[data-pack-missed]")).to_be_hidden()
+    # Other rules, other steps: the lessons kept are fetched again under the new ones.
+    page.goto("/en/settings")
+    page.check("input[type=radio][name=ruleset][value=pagat]")
+    page.click("text=Use this rule set")
+    expect(page.locator(".notice")).to_be_visible()
+    until(page, """() => caches.match('/en/learn/tournament/2', {ignoreVary: true})
+                   .then((r) => r.text()).then((html) => html.includes('data-rules="pagat"'))""")
     context.set_offline(True)
-    page.goto("/en/learn/tournament/2")  # never opened, kept all the same
+    page.goto("/en/learn/tournament/2")  # never opened, kept all the same, under the rules chosen
     expect(page.locator("h1")).to_have_text(L.lesson("tournament").text("en").title)
+    expect(page.locator("main")).to_have_attribute("data-rules", "pagat")
     page.goto("/en/offline")
     expect(page.locator("[data-lesson-url]:visible")).to_have_count(len(L.load_lessons()))
     expect(page.locator("[data-saved-none]")).to_be_hidden()
