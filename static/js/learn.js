@@ -14,17 +14,18 @@
   var asked = {};
   function keepLessons() {
     var match = LESSON.exec(location.pathname);
-    var status = document.querySelector("[data-keep-status]");
-    var box = document.querySelector("[data-keep-lessons]");
     if (!match || !("serviceWorker" in navigator)) return;
-    if (box) box.hidden = false;
     var lang = match[1];
-    if (asked[lang] && !status) return;
+    if (asked[lang] && !document.querySelector("[data-keep-status]")) return;
     asked[lang] = true;
-    if (status && !status.textContent) status.textContent = status.getAttribute("data-saving");
+    // Said only once a worker runs (never, where none could start).
     navigator.serviceWorker.ready.then(function (registration) {
       var worker = registration.active;
       if (!worker) return;
+      var box = document.querySelector("[data-keep-lessons]");
+      if (box) box.hidden = false;
+      var saying = document.querySelector("[data-keep-status]");
+      if (saying && !saying.textContent) saying.textContent = saying.getAttribute("data-saving");
       var channel = new MessageChannel();
       channel.port1.onmessage = function (event) {
         var kept = event.data && event.data.kept > 0;
