@@ -108,15 +108,17 @@ def split(requests: list[Request], page_path: str) -> tuple[Tally, Tally, Tally]
     return document, others, worker
 
 
-def wait_quiet(page: Any, log: Path) -> None:
-    """Until the server has seen no request for QUIET seconds (waiting in the browser, so that
-    Playwright hands over the events meanwhile)."""
+def wait_quiet(page: Any, log: Path, pending: set[Request] | None = None) -> None:
+    """Until the server has seen no request for QUIET seconds and the browser waits for no
+    answer (one the server takes longer than QUIET to make, such as the lessons' pack made for
+    the first time, is still counted); waiting in the browser, so that Playwright hands over
+    the events meanwhile."""
     deadline = time.monotonic() + VISIT_LIMIT
     size, since = log.stat().st_size, time.monotonic()
     while time.monotonic() < deadline:
         page.wait_for_timeout(100)
         now = log.stat().st_size
-        if now != size:
+        if now != size or pending:
             size, since = now, time.monotonic()
         elif time.monotonic() - since >= QUIET:
             return
@@ -136,8 +138,15 @@ def weigh(playwright: Any, base: str, log: Path, name: str, path: str) -> dict[s
             profile, executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
         try:
             finished: list[Request] = []
-            context.on("requestfinished", lambda request: finished.append(request))
-            context.on("requestfailed", lambda request: finished.append(request))
+            pending: set[Request] = set()
+
+            def done(request: Request) -> None:
+                finished.append(request)
+                pending.discard(request)
+
+            context.on("request", lambda request: pending.add(request))
+            context.on("requestfinished", done)
+            context.on("requestfailed", done)
             page = context.pages[0] if context.pages else context.new_page()
 
             mark = log.stat().st_size
@@ -145,13 +154,13 @@ def weigh(playwright: Any, base: str, log: Path, name: str, path: str) -> dict[s
             worker = page.evaluate(
                 "() => 'serviceWorker' in navigator ? Promise.race([navigator.serviceWorker.ready.then(() => true),"
                 f" new Promise((done) => setTimeout(() => done(false), {int(VISIT_LIMIT * 1000)}))]) : false")
-            wait_quiet(page, log)
+            wait_quiet(page, log, pending)
             first = list(finished)
             first_server = server_lines(log, mark)
 
             mark = log.stat().st_size
             page.goto(base + path, wait_until="load")
-            wait_quiet(page, log)
+            wait_quiet(page, log, pending)
             repeat = finished[len(first):]
             repeat_server = server_lines(log, mark)
             document, others, precache = split(first, path)  # sizes are asked of the open browser

@@ -38,7 +38,9 @@
     }
   });
 
-  // The offline pack: each question carries its answer; check it here and show why.
+  // The offline pack: each question carries its answer; check it here and show why. An
+  // answer in the form the server compares (tutor/quiz/base.py, canonical): the values of a
+  // field of many choices sorted and joined, a number as a whole number.
   function canonical(form, name, mode, submitter) {
     var inputs = form.querySelectorAll("[name='" + name + "']");
     var values = [];
@@ -57,6 +59,9 @@
     }
     return values.length === 1 ? values[0] : null;
   }
+
+  // The lessons judge a check offline the same way (learn.js).
+  window.DokoAnswers = {canonical: canonical};
 
   function mark(form, names, modes, answers, given) {
     for (var f = 0; f < names.length; f++) {
@@ -115,6 +120,8 @@
     if (known) {
       for (var j = 0; j < days.length; j++) days[j].hidden = days[j].getAttribute("data-day") !== today;
     }
+    var missed = document.querySelector("[data-pack-missed]");
+    if (missed) missed.hidden = !/(^|&)missed=/.test(location.search.slice(1));
     var part = location.pathname.split("/")[3];
     var target = part && part !== "pack" && document.getElementById("pack-" + part);
     if (target && !location.hash) target.scrollIntoView();

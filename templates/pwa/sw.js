@@ -1,8 +1,9 @@
 /* Doko Tutor service worker, version {{ version }}.
  * Shell (styles, scripts, icons) and, in the visitor's own language, the offline page, the
  * rules reference (its contents and every section) and the calculator are precached; other
- * languages are kept when visited (see "One language at a time" below). Pages are network-first
- * with the cache as fallback, then the offline page.
+ * languages are kept when visited (see "One language at a time" below). Opening Learn keeps
+ * every lesson of its language (see "Lessons offline"). Pages are network-first with the
+ * cache as fallback, then the offline page.
  * Boosted htmx requests are navigations too. Caches of other versions are dropped on activate. */
 "use strict";
 
@@ -17,7 +18,7 @@ importScripts({{ sheet_queue | tojson }});  // DokoSheetQueue: the deals kept of
 self.addEventListener("install", (event) => {
   // Wait (no skipWaiting): the page offers a quiet "reload" when a new version is ready.
   event.waitUntil(caches.open(SHELL_CACHE).then((cache) => cache.addAll(SHELL)).then(installLanguages)
-    .then(cacheScoreTables));
+    .then(cacheScoreTables).then(keepLessonsKeptBefore));
 });
 
 self.addEventListener("activate", (event) => {
@@ -34,11 +35,12 @@ self.addEventListener("message", (event) => {
   const data = event.data || {};
   if (data.type === "skip-waiting") {
     self.skipWaiting();
-  } else if (data.type === "save-lessons") {
-    event.waitUntil(saveLessons(data.urls, event.ports[0]));
+  } else if (data.type === "keep-lessons") {
+    const port = event.ports[0];
+    event.waitUntil(keepLessons(data.lang).catch(() => 0).then((kept) => { if (port) port.postMessage({kept}); }));
   } else if (data.type === "rules-changed") {
-    // The reference's pages show the visitor's rules: fetch them anew for the offline copy.
-    event.waitUntil(refreshReference());
+    // The reference's pages and the lessons show the visitor's rules: fetch them anew for the offline copy.
+    event.waitUntil(Promise.all([refreshReference(), refreshLessons()]));
   }
 });
 
@@ -93,17 +95,72 @@ function refreshQuizPacks() {
   })));
 }
 
-// Lessons: "save all lessons" (learn.js) sends every lesson page of one language to keep;
-// the answer says how many were kept. Lesson pages opened are kept by page() as any page is.
-function saveLessons(urls, port) {
-  const wanted = (Array.isArray(urls) ? urls : []).filter((url) =>
-    typeof url === "string" && /^\/[a-z]{2}\/learn\/[a-z0-9\/-]*$/.test(url)).slice(0, 400);
-  return caches.open(PAGE_CACHE).then((cache) => Promise.all(wanted.map((url) =>
-    fetch(url, {credentials: "same-origin", headers: {"X-Save-Offline": "lessons"}})
-      .then((response) => (response.ok ? cache.put(url, response).then(() => 1) : 0))
-      .catch(() => 0))))
-    .then((kept) => { if (port) port.postMessage({saved: kept.reduce((a, b) => a + b, 0)}); });
+// --- Lessons offline -------------------------------------------------------------------------
+// Opening Learn (learn.js) asks for every lesson of its language. They come in one answer,
+// /<lang>/learn/pack (tutor/web/learn/offline.py): a head shared by the pages, with holes
+// for the title and the page's own address, and each page's title and main part (or the
+// whole page). Each is put together again here and kept with the pages (PAGE_CACHE), once
+// per version and language; the pack's own address marks that. A page opened online is kept
+// as it was shown, with the learner's progress: the pack only adds the pages not kept yet,
+// but replaces them all after the rules changed.
+const LESSON_PACK = (lang) => "/" + lang + "/learn/pack";
+const keepingLessons = {};
+
+function lessonPage(pack, url) {
+  const page = pack.pages[url];
+  if (page.h !== undefined) return page.h;
+  const own = url.slice(pack.root.length).split("/").slice(2).join("/");  // "/en/learn/cards/2" -> "learn/cards/2"
+  const holes = {t: page.t, p: own};
+  return pack.head.map((part, i) => (i % 2 ? holes[part] : part)).join("") + page.m + pack.foot;
 }
+
+function keepLessons(lang, replace) {
+  if (!LANGUAGES.includes(lang)) return Promise.resolve(0);
+  if (keepingLessons[lang]) return keepingLessons[lang];
+  const marker = LESSON_PACK(lang);
+  const kept = caches.open(PAGE_CACHE).then((cache) => cache.match(marker).then((known) => {
+    if (known && !replace) return known.json().then((info) => info.pages);
+    return fetch(marker, {credentials: "same-origin"}).then((response) => {
+      if (!response.ok) throw new Error("no lessons pack");
+      return response.json();
+    }).then((pack) => {
+      const urls = Object.keys(pack.pages);
+      return Promise.all(urls.map((url) => (replace ? Promise.resolve(undefined) : cache.match(url, {ignoreVary: true}))
+        .then((old) => old || cache.put(url, new Response(lessonPage(pack, url), {headers: pack.headers})))))
+        .then(() => cache.put(marker, new Response(JSON.stringify({pages: urls.length}),
+          {headers: {"Content-Type": "application/json"}})))
+        .then(() => urls.length);
+    });
+  }));
+  keepingLessons[lang] = kept;
+  const done = () => { delete keepingLessons[lang]; };
+  kept.then(done, done);
+  return kept;
+}
+
+function lessonsKeptIn(cacheName) {
+  return caches.open(cacheName).then((cache) => Promise.all(LANGUAGES.map((lang) =>
+    cache.match(LESSON_PACK(lang)).then((known) => (known ? lang : null)))))
+    .then((langs) => langs.filter(Boolean));
+}
+
+// A new version keeps the lessons the one before it kept, while it installs.
+function keepLessonsKeptBefore() {
+  return caches.keys().then((names) => Promise.all(names
+    .filter((name) => name.startsWith("doko-pages-") && name !== PAGE_CACHE).map(lessonsKeptIn)))
+    .then((lists) => Promise.all([...new Set(lists.flat())].map((lang) => keepLessons(lang).catch(() => 0))));
+}
+
+// Other rules, other steps: every lesson page kept is replaced, and the path fetched again
+// with the learner's progress.
+function refreshLessons() {
+  return lessonsKeptIn(PAGE_CACHE).then((langs) => Promise.all(langs.map((lang) =>
+    keepLessons(lang, true).then(() => fetch("/" + lang + "/learn/", {credentials: "same-origin"}))
+      .then((response) => (response.ok ? caches.open(PAGE_CACHE).then((cache) => cache.put("/" + lang + "/learn/", response))
+        : undefined))
+      .catch(() => undefined))));
+}
+// --- end of lessons offline --------------------------------------------------------------------
 
 function isPage(request) {
   if (request.method !== "GET") return false;

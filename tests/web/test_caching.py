@@ -54,7 +54,8 @@ def walk(app) -> tuple[list[str], dict[str, str]]:
     cookies[base_rules.COOKIE] = "pagat"
     cookies[i18n.COOKIE] = "de"
     assert {quiz_progress.COOKIE, "practice", learn_progress.COOKIE, MY_SHEETS} <= set(cookies), cookies
-    urls = ["/", "/en/", "/en/learn/", "/en/learn/cards", "/en/learn/cards/1", "/en/learn/words", "/en/offline",
+    urls = ["/", "/en/", "/en/learn/", "/en/learn/cards", "/en/learn/cards/1", "/en/learn/words", "/en/learn/pack",
+            "/en/offline",
             PLAY, PLAY.replace("/?", "/deal.json?") + "TRTKQ", "/en/play/",
             "/en/quiz/", "/en/quiz/winner", "/en/quiz/winner?q=1&l=0", "/en/quiz/party?q=3",
             "/en/quiz/daily", "/en/quiz/mixed", "/en/quiz/review", "/en/quiz/pack",

@@ -49,7 +49,10 @@ def test_every_step_of_every_lesson_renders_in_every_language(client, ruleset):
             question = L.build_check(item, step, rules)
             if question is not None:
                 assert 'id="lesson-check"' in html and f'name="step" value="{step.id}"' in html, (item.slug, n)
-                assert "quiz-verdict" not in html  # never the answer before the learner tries
+                # Never the answer before the learner tries: the verdicts for judging offline
+                # wait in their <template>, which a browser does not show.
+                shown = re.sub(r"<template data-offline-check.*?</template>", "", html, flags=re.S)
+                assert "quiz-verdict" not in shown and html.count("<template") == 1
 
 
 def test_the_path_lists_every_lesson_in_order_with_links(client):
@@ -229,12 +232,9 @@ def test_links_in_prose_lead_to_absolute_urls_from_step_urls(client):
                 assert client.get(target).status_code == (303 if "/play/" in target else 200), (item.slug, n, href)
 
 
-def test_save_all_lists_every_step_of_this_language_only(client):
-    html = client.get("/fr/learn/").get_data(as_text=True)
-    urls = unescape(re.search(r'data-save-urls="([^"]+)"', html).group(1))
-    assert "/fr/learn/cards/1" in urls and "/en/" not in urls and "/de/" not in urls
+def test_the_offline_page_lists_every_lesson_of_its_language(client):
     offline = client.get("/fr/offline").get_data(as_text=True)
-    assert offline.count("data-lesson-url=") == len(L.load_lessons())
+    assert offline.count('data-lesson-url="/fr/learn/') == len(L.load_lessons())
 
 
 def test_a_page_saved_for_offline_is_no_visit(client):

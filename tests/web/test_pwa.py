@@ -65,6 +65,7 @@ def test_service_worker_precaches_a_shell_that_exists(client):
         assert urls == [f"/{lang}/offline", f"/{lang}/rules/", *sections, f"/{lang}/score/"]
     assert not [url for url in shell if not url.startswith("/static/")]  # no page of any one language
     assert any("css/app.css" in url for url in shell) and any("vendor/htmx-2.0." in url for url in shell)
+    assert [url.split("?")[0] for url in shell if "/icons/" in url] == ["/static/icons/icon-192.png"]  # the pages' own
     for url in shell + [url for urls in pages.values() for url in urls]:
         with client.get(url) as response:
             assert response.status_code == 200, url

@@ -13,6 +13,7 @@ once each of its checks was answered right. Seats are named from the learner's v
 """
 from __future__ import annotations
 
+import gzip
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Final
@@ -40,7 +41,9 @@ from tutor.rules.rulesets import RuleSet
 from tutor.web.base import practice
 from tutor.web.base.rules import COOKIE as RULES_COOKIE
 from tutor.web.base.rules import current_rules, from_cookie, to_cookie
+from tutor.web.base.shared import address_key as shared_key
 from tutor.web.base.shared import shared
+from tutor.web.learn import offline
 from tutor.web.learn import progress as learn_progress
 from tutor.web.words import questions as quiz_text
 
@@ -141,7 +144,7 @@ def _continue(entries: list[Entry], rules: RuleSet) -> tuple[Entry, int] | None:
 
 
 def save_urls(lang: str, rules: RuleSet) -> list[str]:
-    """Every page of the lessons in one language: what "save all lessons" keeps offline."""
+    """Every page of the lessons in one language: what the lessons' pack keeps offline."""
     urls = [url_for("learn.path", lang=lang), url_for("learn.words", lang=lang)]
     for item in lessons.path():
         urls.append(url_for("learn.lesson", lang=lang, slug=item.slug))
@@ -157,13 +160,32 @@ def path() -> Response:
     rules = current_rules()
     entries = _entries(rules)
     resume = _continue(entries, rules)
-    return make_response(render_template("learn/path.html", entries=entries, resume=resume,
-                                       save=_save_urls(_lang(), to_cookie(rules), request.script_root)))
+    return make_response(render_template("learn/path.html", entries=entries, resume=resume))
 
 
 @lru_cache(maxsize=64)
 def _save_urls(lang: str, rules_key: str, script_root: str) -> list[str]:
     return save_urls(lang, from_cookie(rules_key))
+
+
+@bp.get("/pack")
+def pack() -> Response:
+    """Every page of the lessons in this language, as `save_urls` lists them, in one answer
+    for the service worker to keep (learn/offline.py): rendered for this visitor's rules, as
+    a learner who has not started sees them, compressed once and kept. Pages that show
+    progress the learner opened online are kept by the worker as they were shown."""
+    rules = to_cookie(current_rules())
+    urls = _save_urls(_lang(), rules, request.script_root)
+    body = offline.body((shared_key(), rules), urls, {RULES_COOKIE: rules})
+    encoding = request.accept_encodings.best_match(["br", "gzip"])
+    data = body.br if encoding == "br" else body.gzip if encoding == "gzip" else gzip.decompress(body.gzip)
+    response = make_response(data)
+    response.mimetype = "application/json"
+    if encoding:
+        response.headers["Content-Encoding"] = encoding  # Flask-Compress leaves it as it is
+    response.vary.add("Accept-Encoding")
+    response.headers["Cache-Control"] = "no-store"  # for the worker alone, once per version
+    return response
 
 
 @bp.get("/words")
@@ -346,8 +368,9 @@ def show(item: lessons.Lesson, n: int, rules: RuleSet, feedback: dict[str, Any] 
         "next": url_for("learn.step", slug=item.slug, n=n + 1) if n < len(steps) else None,
         "following": _following(item), "party_plays": party_plays, "known_plays": known_plays,
         "checks": len(ids), "right": progress().done_checks(item.key, ids),
-        "open_checks": [i + 1 for i, s in enumerate(steps) if s.id in ids
-                        and progress().done_checks(item.key, [s.id]) == 0],
+        # A page for the lessons' pack is the same for every learner: it names no check still open.
+        "open_checks": [] if offline.packing() else [i + 1 for i, s in enumerate(steps) if s.id in ids
+                                                      and progress().done_checks(item.key, [s.id]) == 0],
     }
     partial = htmx.is_partial(request) and request.method == "POST"
     template = "learn/_check.html" if partial else "learn/step.html"

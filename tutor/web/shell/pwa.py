@@ -78,7 +78,9 @@ def shell_urls() -> list[str]:
     files = ["css/app.css", "css/score.css", "js/app.js", "css/quiz.css", "js/quiz.js", "css/learn.css", "js/learn.js",
              "js/score-table.js", "js/reference.js", "js/play.js", "js/sheet-queue.js", "js/sheet.js"]
     files.append("vendor/" + current_app.config["HTMX_FILE"])
-    files += [f"icons/icon-{size}.png" for size in ICON_SIZES]
+    # The icon the pages show; the larger ones are the manifest's, fetched by the browser
+    # itself when it installs the app (10 kB that no page offline needs).
+    files.append(f"icons/icon-{ICON_SIZES[0]}.png")
     return [static_url(name) for name in files]
 
 
