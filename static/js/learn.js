@@ -87,15 +87,27 @@
 
   // A step shown tells the server once that the learner was here (the path offers to
   // continue from it); the page itself is the same for everyone with the same progress.
+  // Its answer writes the whole progress cookie from the cookie it was sent with, so an answer
+  // sent before it came back would be undone by it: htmx requests wait for it (htmx:confirm).
+  var seenPending = null;
   function seen() {
     var steps = document.querySelectorAll("[data-seen-url]");
     for (var i = 0; i < steps.length; i++) {
       var url = steps[i].getAttribute("data-seen-url");
-      if (!url || steps[i].hasAttribute("data-seen-sent") || !navigator.sendBeacon) continue;
+      if (!url || steps[i].hasAttribute("data-seen-sent") || !window.fetch) continue;
       steps[i].setAttribute("data-seen-sent", "");
-      try { navigator.sendBeacon(url); } catch (e) { /* offline: the visit is not counted */ }
+      var sent = fetch(url, {method: "POST", credentials: "same-origin", keepalive: true})
+        .catch(function () { /* offline: the visit is not counted */ })
+        .then(function () { if (seenPending === sent) seenPending = null; });
+      seenPending = sent;
     }
   }
+  document.addEventListener("htmx:confirm", function (event) {
+    var waitFor = seenPending;
+    if (!waitFor) return;
+    event.preventDefault();
+    waitFor.then(function () { event.detail.issueRequest(); });
+  });
 
   // --- A check answered offline ------------------------------------------------------------
   // The step carries its answer and the server's words for every outcome (a <template>,

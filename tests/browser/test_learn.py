@@ -182,3 +182,28 @@ def test_phone_screenshot_of_a_wrong_answer_s_why_not(page, axe_source, lang):
     page.screenshot(path=str(SCREENSHOTS / f"learn-{lang}-why-not.png"))
     page.screenshot(path=str(SCREENSHOTS / f"learn-{lang}-why-not-full.png"), full_page=True)
     assert violations(page, axe_source) == []
+
+
+def test_an_answer_given_while_the_visit_is_told_waits_for_it_and_counts(page):
+    """learn.js tells the server that a step was seen; that answer writes the whole progress
+    cookie as it was sent. An answer sent before it came back would be undone by it, so the
+    answer waits: here the visit is held back until the test lets it go."""
+    item = L.lesson(WALKS[0])
+    n, step = next((n, s) for n, s in enumerate(item.steps_for(DDV), 1) if L.build_check(item, s, DDV))
+    question = L.build_check(item, step, DDV)
+    held = []
+    page.route("**/seen", lambda route: held.append(route))
+    answers = []
+    page.on("request", lambda request: answers.append(request.url) if request.method == "POST"
+            and not request.url.endswith("/seen") else None)
+    page.goto(f"/en/learn/{WALKS[0]}/{n}")
+    expect(page.locator("[data-seen-sent]")).to_have_count(1)
+    answer(page, question, _right(question))
+    page.wait_for_timeout(400)
+    assert held and answers == []  # the answer waits for the visit
+    held[0].continue_()
+    expect(page.locator(".quiz-verdict__title")).to_have_text("Right!")
+    page.wait_for_timeout(300)
+    page.goto("/en/learn/")  # what the cookie says now: the check answered right, and the step seen
+    expect(page.get_by_text(re.compile(r"Started: 1 of \d+ checks? right"))).to_have_count(1)
+    expect(page.locator(f'a[href="/en/learn/{WALKS[0]}/{n}"]', has_text="Continue")).to_have_count(1)
