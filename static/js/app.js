@@ -108,6 +108,27 @@
   window.addEventListener("resize", scrollHints);
   document.addEventListener("htmx:afterSettle", scrollHints);
 
+  // A tap whose request cannot reach the server (a move of a deal, a page never kept) says so
+  // instead of doing nothing. The parts that answer offline themselves (a lesson's check, the
+  // calculator, a score sheet) are left to their own scripts.
+  function ownOffline(elt) {
+    return !!(elt && elt.closest && elt.closest("#lesson-check, #calc, [data-sheet-key], #sheet-live, .settle-form"))
+      || !!document.getElementById("sheet-offline");
+  }
+  document.addEventListener("htmx:sendError", function (event) {
+    var banner = document.getElementById("net-banner");
+    if (!banner || ownOffline(event.detail && event.detail.elt)) return;
+    banner.hidden = false;
+  });
+  function connected() {
+    var banner = document.getElementById("net-banner");
+    if (banner) banner.hidden = true;
+  }
+  document.addEventListener("htmx:afterRequest", function (event) {
+    if (event.detail && event.detail.xhr && event.detail.xhr.status) connected();
+  });
+  window.addEventListener("online", connected);
+
   if (!("serviceWorker" in navigator)) return;
 
   var RULES_KEY = "doko-rules";

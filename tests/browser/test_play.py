@@ -243,3 +243,21 @@ def test_a_note_arriving_after_the_page_moves_nothing_under_the_thumb(browser: B
         after = hand.bounding_box()
         assert before and after and abs(after["y"] - before["y"]) < 1, (before, after)
         assert page.locator(".play-note").bounding_box()["y"] < 60  # at the top of the screen
+
+
+def test_a_move_without_a_connection_says_so(browser: Browser, server: str, axe_source: str):
+    """Every move of a deal is the server's: offline, a tap says that it needs the network
+    instead of doing nothing, and the banner goes once a request gets through again."""
+    with tall_page(browser, server) as page:
+        page.goto(f"/en/play/?s={announcing_seed()}&l=0&r=ddv")
+        banner = page.locator("#net-banner")
+        expect(banner).to_be_hidden()
+        page.context.set_offline(True)
+        page.locator("button[name='card']").first.click()
+        expect(banner).to_be_visible()
+        expect(banner).to_contain_text("No connection")
+        assert in_view(page, ".play-cards button")  # the banner is not over the hand
+        assert violations(page, axe_source) == []
+        page.context.set_offline(False)
+        tap(page, page.locator("button[name='card']"))
+        expect(banner).to_be_hidden()
