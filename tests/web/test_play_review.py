@@ -306,3 +306,11 @@ def test_a_deal_value_no_form_sends_is_asked_again_with_a_400(app, deals, value)
     body = response.get_data(as_text=True)
     assert response.status_code == 400 and "as a whole number" in body and 'name="v"' in body
     assert "Not quite: the deal is worth" not in body
+
+
+def test_the_review_is_offered_right_after_the_score(app, deals):
+    body = app.test_client().get("/en/play/?" + urlencode({**deals[0], "w": 0, "g": "skip", "v": "skip"})).get_data(
+        as_text=True)
+    first = body.index("How good were my cards?")
+    assert first < body.index("The tricks in order")  # not only at the end of the page
+    assert body.count("/en/play/review?") >= 2
