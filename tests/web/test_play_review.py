@@ -225,8 +225,10 @@ def test_a_decision_no_world_can_make_is_not_judged(tmp_path, monkeypatch, deals
     assert hint.status_code == 200 and "cannot name a card here" in hint.get_data(as_text=True)
     trick = {**deals[0], "t": 1}
     assert client.get("/en/play/note?" + urlencode(trick)).status_code == 200  # no note, no failure
-    retry = client.get("/en/play/retry?" + urlencode({**deals[0], "k": 0}))
-    assert retry.status_code in (400, 200)
+    deal = position(DDV, int(deals[0]["s"]), deals[0]["m"], 0).deal
+    k = next(i for i in range(48) if page.replay_to(deal, i).turn == HUMAN)  # the learner's first card
+    retry = client.get("/en/play/retry?" + urlencode({**deals[0], "k": k}))
+    assert retry.status_code == 400 and "cannot judge this decision" in retry.get_data(as_text=True)
 
 
 def test_a_retried_mistake_goes_into_the_spaced_review_as_a_best_card_question(tmp_path, deals):
