@@ -354,6 +354,7 @@
 
   // The deals this page shows as kept on the phone, and how (pending or refused).
   let shown = new Map();
+  const dropped = new Set();  // the deals deleted on this page: gone without the server
 
   // Whether the queue holds what the page shows: a deal gone to the server (or refused by it)
   // since means the page should be loaded anew, to show the sheet as the server has it.
@@ -735,6 +736,7 @@
     const target = event.target.closest && event.target.closest("a, button");
     if (!box || !target) return;
     if (target.hasAttribute("data-kept-drop")) {
+      dropped.add(target.getAttribute("data-kept-drop"));
       Queue.drop(target.getAttribute("data-kept-drop"), Number(box.getAttribute("data-sheet-version"))).then(start);
       return;
     }
@@ -799,10 +801,20 @@
   });
   // The queue changed elsewhere (another page, the worker): show it; deals of this sheet that
   // the server took are shown as the server's, so the page is loaded anew.
+  // A deal shown here that went to the server or was refused by it means the server was
+  // reached, even while this page has not yet heard that it is online (the worker's
+  // Background Sync can come first): the page shown would number the deals by the sheet as it
+  // was, so it is loaded anew.
+  async function answered(key) {
+    const now = new Map((await Queue.entries(key)).map((entry) => [entry.once, entry.state]));
+    return [...shown].some(([once, state]) => (!now.has(once) && !dropped.has(once)) ||
+      (state !== "refused" && now.get(once) === "refused"));
+  }
   async function changed() {
     const box = document.getElementById("sheet-offline");
     if (!box || document.querySelector("form[data-kind]") || sending) return;  // a sender looks itself
-    if (online() && await stale(box.getAttribute("data-sheet-key"))) window.location.reload();
+    const key = box.getAttribute("data-sheet-key");
+    if ((online() && await stale(key)) || await answered(key)) window.location.reload();
     else start();
   }
   try {

@@ -38,7 +38,7 @@ from tutor.rules.rulesets import RuleSet
 from tutor.rules.scoring import default_re_tricks, score
 from tutor.rules.sheet import MAX_PLAYERS, MIN_PLAYERS, Deal, check_deal, evening
 
-__all__ = ["OWN_KINDS", "ask", "infer_parties", "judge"]
+__all__ = ["OWN_KINDS", "ask", "infer_parties", "judge", "seat_view_data"]
 
 UNKNOWN: Final = "unknown"
 SECTION: Final = "parties"
@@ -524,6 +524,23 @@ def _other_reason(s: Situation, claim: str, card: str) -> Reason:
         return Reason("decide_plain_lead", {"card": card, "led": led, "left": _suit_left(s, card),
                                             "ace": rank_of(parse_card(card)) == "A"})
     return _outcome_reason(s, card)
+
+
+def seat_view_data(s: Situation, groom: int | None = None) -> dict[str, Any]:
+    """The decision as the deal analysis reads a seat's view (tutor.quiz.seat_view): the
+    learner is seat 0, the earlier tricks and this one as played, and each party the lesson
+    says is known that play has not shown (a Q♣ seen) nor the others imply (two Re known)
+    as an announcement made before the first card. The analysis can then check what the
+    fixed judge says (tests/test_lesson_tips_judged.py)."""
+    shown = {seat for t in range(len(s.earlier.tricks)) for seat, c in s.earlier.plays(t) if c == "QC"}
+    shown |= {(s.leader + i) % SEATS for i, c in enumerate(s.trick) if c == "QC"}
+    re_known = s.known.count("re")
+    announced = [{"seat": seat, "id": party, "played": 0} for seat, party in enumerate(s.known)
+                 if seat and party and seat not in shown and (party == "re" or re_known < 2)]
+    first = s.earlier.leaders[0] if s.earlier.tricks else s.leader
+    return {"game": s.game, "seat": 0, "first_leader": first, "hand": list(s.hand),
+            "tricks": [list(t) for t in s.earlier.tricks] + [list(s.trick)], "announced": announced,
+            "reservations": {"wedding": groom} if groom is not None else None}
 
 
 JUDGES: Final[dict[str, Judge]] = {"fixed": fixed_judge}
