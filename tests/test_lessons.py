@@ -873,3 +873,39 @@ def test_deadlines_teaches_skipping_limits_before_its_check_asks_them():
              "fr": "tout de suite", "pt": "direto"}
     for lang, said in words.items():
         assert said in item.section(lang, "deadlines"), lang
+
+
+@pytest.mark.parametrize("lang", ["de", "en", "it", "es", "fr", "pt"])
+def test_the_counts_of_trumps_and_hearts_say_what_a_pack_without_nines_changes(lang):
+    # Lessons 3 and 18 count 26 trumps and six plain hearts: a learner without nines is told
+    # it is 24 (and four), and that the checks keep the full pack.
+    ddv = RuleSet.named("ddv")
+    for slug, step_id, count in (("trumps", "what-trumps", "24"), ("tips", "count-trumps", "24"),
+                                 ("tips", "aces-early", None)):
+        item = L.lesson(slug)
+        step = item.step(step_id)
+        plain = L.render_step(item, step, lang, ddv)
+        without = L.render_step(item, step, lang, ddv.with_options(deck=40))
+        assert len(without) > len(plain)
+        if count:
+            assert count in without and count not in plain
+
+
+@pytest.mark.parametrize("lang", ["de", "en", "it", "es", "fr", "pt"])
+def test_poverty_under_pagat_does_not_claim_the_learners_own_rules_include_it(lang):
+    # A pagat learner who switched poverty off was told "your rules include Armut".
+    wrong = {"en": "Your rules include", "de": "Deine Regeln kennen", "it": "Le tue regole comprendono",
+             "es": "Tus reglas incluyen", "fr": "Tes règles comprennent", "pt": "As suas regras incluem"}[lang]
+    assert wrong not in section("poverty", "few-trumps", lang)
+    assert "pagat" in section("poverty", "few-trumps", lang)
+
+
+def test_the_words_a_table_could_misread_are_gone():
+    # "After the deal" reads as "once the cards are dealt"; a score sheet does not "play"
+    # Bock rounds; deals are not "called" ("angesagt", "annoncées": announcements).
+    assert "After the deal" not in section("reservations", "first-lead")
+    assert "Après la donne" not in section("reservations", "first-lead", "fr")
+    assert "This sheet plays" not in section("score-sheet", "bock")
+    assert "angesagt" not in section("score-sheet", "running", "de")
+    assert "annoncées" not in section("score-sheet", "running", "fr")
+    assert "An- oder Absage" in section("replies", "reply-later", "de")
