@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from tests.quiz.test_kinds import engine_answer, needs_hold
-from tutor import lessons as L
+from tutor import learn as L
 from tutor.quiz import KINDS
 from tutor.quiz.base import check, parse_answer
 from tutor.rules.cards import parse_card
@@ -138,7 +138,7 @@ def test_translation_is_complete_and_up_to_date(lang):
     report = L.translation_report(lang)
     assert not report, (
         f"{lang}: steps to translate (missing) or to check against the changed English and "
-        f"stamp with `python -m tutor.lessons stamp {lang} <slug>` (stale):\n" + report_text(lang, report)
+        f"stamp with `python -m tutor.learn stamp {lang} <slug>` (stale):\n" + report_text(lang, report)
     )
 
 
@@ -415,7 +415,7 @@ def test_loader_and_quiz_are_typed_and_know_nothing_of_the_web():
     import tutor.quiz
 
     result = subprocess.run(
-        [sys.executable, "-m", "mypy", "--strict", "--no-error-summary", "tutor/lessons", "tutor/quiz"],
+        [sys.executable, "-m", "mypy", "--strict", "--no-error-summary", "tutor/learn", "tutor/quiz"],
         capture_output=True,
         text=True,
     )
@@ -686,7 +686,7 @@ def test_italian_articles_fit_the_cards():
 
 # --- The lessons' own kinds ---------------------------------------------------------------
 
-from tutor.lessons import kinds as K  # noqa: E402
+from tutor.learn import kinds as K  # noqa: E402
 from tutor.rules.errors import RulesError  # noqa: E402
 
 DDV = RuleSet.named("ddv")

@@ -9,8 +9,8 @@ from typing import Any
 
 import pytest
 
-from tutor import lessons as L
-from tutor.lessons import variants
+from tutor import learn as L
+from tutor.learn import variants
 from tutor.rules.rulesets import RULESETS, RuleSet
 
 RETRIES = 6

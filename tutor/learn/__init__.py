@@ -1024,7 +1024,7 @@ def clear_caches() -> None:
 
 
 def main(argv: Sequence[str]) -> int:
-    """``python -m tutor.lessons stamp <lang> [slug]`` and ``python -m tutor.lessons status [lang]``."""
+    """``python -m tutor.learn stamp <lang> [slug]`` and ``python -m tutor.learn status [lang]``."""
     if len(argv) >= 2 and argv[0] == "stamp" and len(argv) <= 3:
         try:
             paths = stamp(argv[1], argv[2] if len(argv) == 3 else None)
@@ -1041,8 +1041,8 @@ def main(argv: Sequence[str]) -> int:
                 stale = True
                 print(f"{lang} {slug}: missing {list(state.missing)} stale {list(state.stale)}")
         return 1 if stale else 0
-    print("usage: python -m tutor.lessons stamp <lang> [slug] | status [lang]", file=sys.stderr)
+    print("usage: python -m tutor.learn stamp <lang> [slug] | status [lang]", file=sys.stderr)
     return 2
 
 
-from tutor.lessons import kinds, variants  # noqa: E402  (they import the quiz, which is loaded by now)
+from tutor.learn import kinds, variants  # noqa: E402  (they import the quiz, which is loaded by now)
