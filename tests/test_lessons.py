@@ -14,7 +14,7 @@ import pytest
 
 from tests.quiz.test_kinds import engine_answer, needs_hold
 from tutor import learn as L
-from tutor.quiz import KINDS
+from tutor.quiz import KINDS, ask
 from tutor.quiz.base import check, parse_answer
 from tutor.rules.cards import parse_card
 from tutor.rules.reservations import may_declare_poverty
@@ -325,8 +325,8 @@ def test_a_recall_steps_list_becomes_its_choices():
     assert L.split_list("- a\n- b\n\nThen more prose.") == ("- a\n- b\n\nThen more prose.".split("\n\n")[1], ["a", "b"])
     assert L.render_inline(choices[1], "en", card=lambda c: f"[{c}]") == "Schafkopf, with [QC] on two lines"
     assert L.render_inline("**Re** <i>", "en") == "<strong>Re</strong> &lt;i&gt;"
-    ask = L.ask("recall", {"answer": 2, "count": L.list_items(text)}, RuleSet.named("ddv"))
-    assert len(ask.fields[0].choices) == 3
+    question = ask("recall", {"answer": 2, "count": L.list_items(text)}, RuleSet.named("ddv"))
+    assert len(question.fields[0].choices) == 3
 
 
 def test_step_numbers_count_the_learners_steps():
@@ -409,6 +409,8 @@ def test_broken_files_are_refused_with_their_name(tmp_path):
 
 def test_loader_and_quiz_are_typed_and_know_nothing_of_the_web():
     import doctest
+    import importlib
+    import pkgutil
     import subprocess
     import sys
 
@@ -422,7 +424,9 @@ def test_loader_and_quiz_are_typed_and_know_nothing_of_the_web():
     assert result.returncode == 0, result.stdout + result.stderr
     assert "import flask" not in Path(L.__file__).read_text(encoding="utf-8").lower()
     assert "from flask" not in Path(L.__file__).read_text(encoding="utf-8").lower()
-    assert doctest.testmod(L).failed == 0 and doctest.testmod(tutor.quiz).failed == 0
+    modules = [importlib.import_module(m.name) for m in pkgutil.iter_modules(L.__path__, "tutor.learn.")
+               if m.name != "tutor.learn.__main__"]
+    assert all(doctest.testmod(module).failed == 0 for module in [L, *modules, tutor.quiz])
 
 
 def test_relative_links_in_prose_lead_to_the_same_place_from_every_step_url():
