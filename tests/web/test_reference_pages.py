@@ -10,9 +10,10 @@ import flask
 import pytest
 
 from tests.web.test_quiz import form_for, post_answer, question_of
-from tutor import i18n, learn
+from tutor import learn
 from tutor.quiz import KINDS
 from tutor.rules.rulesets import RuleSet
+from tutor.web.base import i18n
 from tutor.web.base.rules import COOKIE, to_cookie
 from tutor.web.reference import sections, views
 from tutor.web.reference.views import ENTRIES

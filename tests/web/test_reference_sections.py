@@ -9,12 +9,13 @@ from pathlib import Path
 
 import pytest
 
-from tutor import i18n, learn
+from tutor import learn
 from tutor.rules import scoring
 from tutor.rules.announcements import deadline
 from tutor.rules.games import legal_cards, trick_winner
 from tutor.rules.reservations import asking_order
 from tutor.rules.rulesets import RuleSet
+from tutor.web.base import i18n
 from tutor.web.base.rules import COOKIE, to_cookie
 from tutor.web.reference import sections
 

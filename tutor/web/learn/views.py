@@ -35,10 +35,10 @@ from flask_babel import gettext as _
 from markupsafe import Markup
 from werkzeug.wrappers import Response
 
-from tutor import htmx, i18n, learn, security
+from tutor import learn
 from tutor.quiz import KINDS, BadAnswer, Question, check, parse_answer
 from tutor.rules.rulesets import RuleSet
-from tutor.web.base import practice
+from tutor.web.base import htmx, i18n, practice, security
 from tutor.web.base.rules import COOKIE as RULES_COOKIE
 from tutor.web.base.rules import current_rules, from_cookie, to_cookie
 from tutor.web.base.shared import address_key as shared_key

@@ -28,13 +28,12 @@ from itsdangerous import BadSignature
 from markupsafe import Markup
 from werkzeug.wrappers import Response
 
-from tutor import htmx, i18n, security
 from tutor.parse import NumberError, whole_number
 from tutor.quiz import KINDS, MAX_LEVEL, BadAnswer, Question, check, make, parse_answer
 from tutor.quiz.review import Entry
 from tutor.quiz.why import rule_of
 from tutor.rules.rulesets import RuleSet
-from tutor.web.base import practice, shared, signed
+from tutor.web.base import htmx, i18n, practice, security, shared, signed
 from tutor.web.base.rules import current_rules, from_cookie, to_cookie
 from tutor.web.quiz import progress as quiz_progress
 from tutor.web.quiz.progress import DAILY_LENGTH, Progress, daily_plan, today

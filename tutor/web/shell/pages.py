@@ -7,8 +7,8 @@ from __future__ import annotations
 from flask import Blueprint, g, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response
 
-from tutor import i18n, learn
-from tutor.web.base import practice
+from tutor import learn
+from tutor.web.base import i18n, practice
 from tutor.web.base.rules import COOKIE as RULES_COOKIE
 from tutor.web.base.shared import shared
 
