@@ -8,7 +8,8 @@ from flask import Flask, Request, g
 from flask.sessions import NullSession, SessionInterface
 from flask_babel import Babel
 
-from tutor import htmx, i18n, secret_key, security
+from tutor.server import secret_key
+from tutor.web.base import htmx, i18n, security
 
 
 class NoSessions(SessionInterface):
@@ -66,7 +67,7 @@ def create_app(config: dict[str, Any] | None = None, instance_path: str | None =
 
     web.init_app(app)
 
-    from tutor import cli
+    from tutor.server import cli
 
     cli.init_app(app)
     from tutor.web.base import shared

@@ -7,7 +7,7 @@ Environment:
   WEB_CONCURRENCY  worker processes; one per CPU core (at least 2) unless set
   WEB_THREADS      threads per worker; 128 unless set
 
-Worker model: gthread, with one change (tutor/worker.py): a connection is handed to a
+Worker model: gthread, with one change (tutor/server/worker.py): a connection is handed to a
 thread only once its whole request has arrived; until then the worker's poller reads what
 the client sends. A client that trickles its request costs a socket and a few bytes, never a
 thread, and is closed when its request has not arrived within REQUEST_TIMEOUT seconds (10).
@@ -34,9 +34,9 @@ def _whole(name: str, default: int, low: int, high: int) -> int:
 
 bind = f"{os.environ.get('HOST', '').strip() or '127.0.0.1'}:{_whole('PORT', 8000, 1, 65535)}"
 workers = _whole("WEB_CONCURRENCY", max(2, os.cpu_count() or 1), 1, 64)
-# gthread whose poller reads each request whole before a thread answers it (tutor/worker.py):
+# gthread whose poller reads each request whole before a thread answers it (tutor/server/worker.py):
 # a client trickling its request costs a socket, not a thread.
-worker_class = "tutor.worker.Worker"
+worker_class = "tutor.server.worker.Worker"
 threads = _whole("WEB_THREADS", 128, 1, 1024)
 # Connections one worker keeps open at once (kept-alive ones included); more wait in the backlog.
 worker_connections = 1000

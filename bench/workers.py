@@ -28,8 +28,8 @@ MODELS = {
     "gthread, 2 workers × 32 threads": ("-k", "gthread", "-w", "2", "--threads", "32"),
     "gthread, 2 workers × 64 threads": ("-k", "gthread", "-w", "2", "--threads", "64"),
     "gthread, 2 workers × 128 threads": ("-k", "gthread", "-w", "2", "--threads", "128"),
-    "whole requests first (tutor/worker.py), 2 workers × 128 threads (gunicorn.conf.py)":
-        ("-k", "tutor.worker.Worker", "-w", "2", "--threads", "128"),
+    "whole requests first (tutor/server/worker.py), 2 workers × 128 threads (gunicorn.conf.py)":
+        ("-k", "tutor.server.worker.Worker", "-w", "2", "--threads", "128"),
     "gevent, 2 workers × 1000 connections": ("-k", "gevent", "-w", "2"),
 }
 SLOW = (2, 50, 100, 200, 300)

@@ -4,7 +4,7 @@ from __future__ import annotations
 import pytest
 from flask import Flask
 
-from tutor.htmx import is_partial
+from tutor.web.base.htmx import is_partial
 
 HX = {"HX-Request": "true"}
 
@@ -74,7 +74,7 @@ def test_htmx_is_vendored_pinned_and_configured_for_a_strict_csp(client, app):
 def test_vary_names_each_htmx_header_once_and_keeps_what_was_there(before, after):
     from flask import Response
 
-    from tutor.htmx import add_vary
+    from tutor.web.base.htmx import add_vary
 
     response = Response("x")
     if before is not None:

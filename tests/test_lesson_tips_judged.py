@@ -16,9 +16,9 @@ from __future__ import annotations
 
 import pytest
 
-from tutor import lessons as L
+from tutor import learn as L
 from tutor.analysis.judge import analyse
-from tutor.lessons import kinds
+from tutor.learn import kinds
 from tutor.quiz.seat_view import read_view
 from tutor.rules.cards import card_id
 from tutor.rules.rulesets import RuleSet

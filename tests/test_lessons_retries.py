@@ -9,8 +9,8 @@ from typing import Any
 
 import pytest
 
-from tutor import lessons as L
-from tutor.lessons import variants
+from tutor import learn as L
+from tutor.learn import checks, variants
 from tutor.rules.rulesets import RULESETS, RuleSet
 
 RETRIES = 6
@@ -81,7 +81,7 @@ def test_fresh_positions_use_only_what_the_step_itself_uses(ruleset):
         own = L.build_check(item, step, rules)
         assert own is not None
         for seed in (3, 101, 4242):
-            position = L._fresh(item.folder.name, step.id, rules, seed, None, L.ROOT)
+            position = checks._fresh(item.folder.name, step.id, rules, seed, None, L.ROOT)
             said, games = uses(position)
             where = (item.slug, step.id, seed)
             assert said <= own_said, (*where, position.get("said"))
@@ -96,4 +96,4 @@ def test_lesson_one_asks_its_goal_again_without_announcements():
     step = item.step("goal")
     rules = RuleSet.named("ddv")
     for seed in range(1, 30):
-        assert not L._fresh(item.folder.name, step.id, rules, seed, None, L.ROOT).get("said")
+        assert not checks._fresh(item.folder.name, step.id, rules, seed, None, L.ROOT).get("said")

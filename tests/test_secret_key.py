@@ -10,8 +10,8 @@ import time
 import pytest
 
 from app import create_app
-from tutor import secret_key
-from tutor.secret_key import MIN_LENGTH, SecretKeyError
+from tutor.server import secret_key
+from tutor.server.secret_key import MIN_LENGTH, SecretKeyError
 
 LONG = "k" * MIN_LENGTH
 

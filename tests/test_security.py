@@ -7,7 +7,7 @@ import flask
 import pytest
 
 from tests.conftest import LANGUAGES, PAGES
-from tutor.security import is_local_path
+from tutor.web.base.security import is_local_path
 
 URLS = ["/", "/en/", "/de/rules/", "/fr/settings", "/manifest.webmanifest", "/sw.js", "/static/css/app.css",
         "/nope", "/xx/rules/", "/api/v1/openapi.json"]
@@ -30,7 +30,7 @@ def test_security_headers_on_every_response(client, url):
 
 
 def test_an_answer_that_sets_a_security_header_keeps_its_own():
-    from tutor.security import HEADERS, SecurityHeaders
+    from tutor.web.base.security import HEADERS, SecurityHeaders
 
     def inner(environ, start_response):
         start_response("200 OK", [("Content-Type", "text/plain"), ("x-frame-options", "SAMEORIGIN")])
@@ -128,7 +128,7 @@ def test_a_write_from_this_site_is_accepted(client, headers):
 def test_the_own_origin_is_the_one_the_request_was_made_to(app):
     """Behind a proxy gunicorn takes scheme and host from X-Forwarded-Proto and Host: the
     app's own origin is then https://doko.example.org, and the plain-http one is another."""
-    from tutor.security import is_cross_site
+    from tutor.web.base.security import is_cross_site
 
     base = "https://doko.example.org"
     for origin, cross in ((base, False), (base + ":443", False), ("http://doko.example.org", True),
@@ -170,7 +170,7 @@ def test_every_form_post_outside_the_api_refuses_another_site_and_changes_nothin
 
 def test_a_new_write_is_guarded_without_doing_anything(tmp_path):
     from app import create_app
-    from tutor.security import allow_cross_site
+    from tutor.web.base.security import allow_cross_site
 
     app = create_app({"TESTING": True}, instance_path=str(tmp_path / "instance"))
     done: list[str] = []

@@ -27,7 +27,7 @@ def settings(monkeypatch, **env):
 def test_loopback_port_8000_by_default(monkeypatch):
     config = settings(monkeypatch)
     assert config["bind"] == "127.0.0.1:8000"
-    assert config["worker_class"] == "tutor.worker.Worker" and config["threads"] >= 64
+    assert config["worker_class"] == "tutor.server.worker.Worker" and config["threads"] >= 64
     assert config["workers"] >= 2
     assert 0 < config["timeout"] <= 60 and 0 < config["keepalive"] <= 10
 
@@ -52,7 +52,7 @@ def test_make_run_uses_the_config():
 
 def test_a_normal_client_is_served_while_300_clients_trickle_their_headers():
     """More trickling clients than the server has threads (2 × 128): the worker's poller
-    holds them (tutor/worker.py), and every normal request is still answered. How fast is
+    holds them (tutor/server/worker.py), and every normal request is still answered. How fast is
     measured by bench/workers.py, not here."""
     with gunicorn() as server:
         with SlowClients(server.port, count=300, interval=0.3):
@@ -125,14 +125,14 @@ def test_a_request_that_does_not_arrive_in_time_is_closed():
     (b"GET / HTTP/1.1\r\nX: " + b"y" * 200_000, True),
 ])
 def test_a_request_goes_to_a_thread_when_it_has_arrived(buffer, whole):
-    from tutor.worker import arrived
+    from tutor.server.worker import arrived
 
     assert arrived(buffer) is whole
 
 
 @pytest.mark.parametrize("text", ["0", "301", "soon", "1.5"])
 def test_a_bad_request_timeout_is_refused_with_its_name(text):
-    from tutor.worker import request_timeout
+    from tutor.server.worker import request_timeout
 
     with pytest.raises(SystemExit, match="REQUEST_TIMEOUT"):
         request_timeout({"REQUEST_TIMEOUT": text})

@@ -4,7 +4,7 @@ from __future__ import annotations
 import pytest
 from flask import Flask
 
-from tutor import security
+from tutor.web.base import security
 
 
 def test_no_flask_session_is_read_or_written(app: Flask) -> None:

@@ -7,7 +7,7 @@ import threading
 import pytest
 
 from tests.postgres import postgres_url
-from tutor.store import AlreadySaved, Conflict, NotFound, Store
+from tutor.web.score.store import AlreadySaved, Conflict, NotFound, Store
 
 
 @pytest.fixture(params=["sqlite", "postgres"])
@@ -154,7 +154,7 @@ def test_postgres_connections_come_from_one_pool_per_process(monkeypatch):
 
 @pytest.mark.parametrize("text", ["0", "101", "many", "²"])
 def test_a_bad_pool_size_is_refused_with_its_name(text):
-    from tutor.store import pool_size_from
+    from tutor.web.score.store import pool_size_from
 
     with pytest.raises(ValueError, match="DATABASE_POOL_SIZE"):
         pool_size_from({"DATABASE_POOL_SIZE": text})

@@ -12,7 +12,7 @@ from playwright.sync_api import Browser, Page, expect
 from tests.browser.conftest import PHONE, SCREENSHOTS
 from tests.browser.test_axe import violations
 from tests.web.test_learn import _right, _wrong
-from tutor import lessons as L
+from tutor import learn as L
 from tutor.quiz import KINDS, Question
 from tutor.rules.rulesets import RuleSet
 

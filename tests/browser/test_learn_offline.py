@@ -18,7 +18,7 @@ from tests.browser.test_axe import violations
 from tests.browser.test_learn import answer
 from tests.browser.test_offline import ready
 from tests.web.test_learn import _right, _wrong
-from tutor import lessons as L
+from tutor import learn as L
 from tutor.quiz import Question
 from tutor.rules.rulesets import RuleSet
 

@@ -10,7 +10,6 @@ import pkgutil
 import random
 import subprocess
 import sys
-from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -517,11 +516,6 @@ def test_play_passes_mypy_strict():
         [sys.executable, "-m", "mypy", "--strict", "--no-error-summary", "tutor/play"], capture_output=True, text=True
     )
     assert result.returncode == 0, result.stdout + result.stderr
-
-
-def test_play_knows_nothing_of_the_web():
-    for name in PLAY_MODULES:
-        assert "flask" not in Path(importlib.import_module(name).__file__).read_text().lower(), name
 
 
 def test_groom_with_both_foxes_plays_silently_under_the_schweinchen():

@@ -13,7 +13,7 @@ import pytest
 from flask import Flask
 
 from app import create_app
-from tutor import i18n
+from tutor.web.base import i18n
 from tutor.web.base import rules as base_rules
 from tutor.web.learn import progress as learn_progress
 from tutor.web.play import stats as play_stats

@@ -191,7 +191,7 @@ def test_an_edit_that_loses_to_a_delete_gets_the_conflict_page(sheet_app):
 
 def test_an_edit_whose_deal_goes_between_reading_and_writing_gets_the_conflict_page(sheet_app, monkeypatch):
     """The delete commits after the edit read the sheet and before it writes."""
-    from tutor.store import Store
+    from tutor.web.score.store import Store
 
     client = sheet_app.test_client()
     url = new_sheet(client)
@@ -270,7 +270,7 @@ def test_a_damaged_one_time_id_saves_nothing(sheet_app, once):
 
 
 def test_the_store_recognises_a_deal_saved_under_its_id(sheet_app):
-    from tutor.store import AlreadySaved, Conflict
+    from tutor.web.score.store import AlreadySaved, Conflict
 
     store = sheet_app.extensions["doko_store"]
     sheet = store.create_sheet(PLAYERS, "ddv", False, 0)
@@ -285,7 +285,7 @@ def test_the_store_recognises_a_deal_saved_under_its_id(sheet_app):
 def test_two_copies_of_one_form_at_once_save_one_deal(sheet_app):
     import threading
 
-    from tutor.store import AlreadySaved
+    from tutor.web.score.store import AlreadySaved
 
     store = sheet_app.extensions["doko_store"]
     sheet = store.create_sheet(PLAYERS, "ddv", False, 0)

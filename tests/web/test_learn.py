@@ -10,7 +10,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from tests.conftest import LANGUAGES
-from tutor import lessons as L
+from tutor import learn as L
 from tutor.quiz import Question
 from tutor.rules.rulesets import RuleSet
 from tutor.web.base.rules import COOKIE as RULES_COOKIE

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from tests.web.test_learn import _right, _wrong, text_of, use
-from tutor import lessons as L
+from tutor import learn as L
 from tutor.rules.rulesets import OPTION_CHOICES, RuleSet
 from tutor.web.base.rules import COOKIE as RULES_COOKIE
 from tutor.web.base.rules import to_cookie

@@ -14,7 +14,7 @@ import brotli  # type: ignore[import-untyped]
 import pytest
 
 from tests.web.test_learn import _right
-from tutor import lessons as L
+from tutor import learn as L
 from tutor.rules.rulesets import RuleSet
 from tutor.web.base.rules import COOKIE as RULES_COOKIE
 from tutor.web.learn import offline

@@ -13,7 +13,7 @@ from flask_babel import force_locale
 
 from tests.web.test_learn import ITEMS, RULESETS, _right, _wrong, text_of, use
 from tests.web.test_quiz import question_of
-from tutor import lessons as L
+from tutor import learn as L
 from tutor.quiz import KINDS, LESSON_KINDS, Question
 from tutor.quiz.why import rule_of
 from tutor.rules.rulesets import RuleSet

@@ -9,8 +9,8 @@ import pytest
 from flask_babel import force_locale
 
 from tests.conftest import LANGUAGES
-from tutor import lessons as L
-from tutor.lessons import kinds as K
+from tutor import learn as L
+from tutor.learn import kinds as K
 from tutor.quiz import ASK_MODULES, LESSON_KINDS
 from tutor.rules.rulesets import RuleSet
 from tutor.web.words import questions as Q
@@ -89,7 +89,7 @@ def test_every_reason_code_of_the_lessons_own_kinds_is_worded():
     codes = {c for c in codes if c != "decide_"}
     assert {"infer_unknown", "decide_outcome", "sheet_row", "name_card", "decide_fresh_ace"} <= codes
     missing = sorted(c for c in codes if c not in Q.WORDS and c not in Q.GROUPED)
-    assert not missing, f"tutor/lessons/kinds.py: no wording in words/questions.py for {missing}"
+    assert not missing, f"tutor/learn/kinds.py: no wording in words/questions.py for {missing}"
 
 
 def test_lesson_fields_are_worded():

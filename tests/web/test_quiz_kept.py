@@ -239,7 +239,7 @@ def test_a_kept_cookie_header_is_werkzeugs_own(secure):
     from flask import Request, Response
     from werkzeug.test import EnvironBuilder
 
-    from tutor import security
+    from tutor.web.base import security
 
     req = Request(EnvironBuilder(base_url="https://x/" if secure else "http://x/").get_environ())
     for name, value, age in (("quiz", "eyJrIjp7fX0.abc", 63072000), ("lang", "pt", 3600), ("odd", 'a "b";c', 60)):

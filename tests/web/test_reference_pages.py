@@ -10,9 +10,10 @@ import flask
 import pytest
 
 from tests.web.test_quiz import form_for, post_answer, question_of
-from tutor import i18n, lessons
+from tutor import learn
 from tutor.quiz import KINDS
 from tutor.rules.rulesets import RuleSet
+from tutor.web.base import i18n
 from tutor.web.base.rules import COOKIE, to_cookie
 from tutor.web.reference import sections, views
 from tutor.web.reference.views import ENTRIES
@@ -130,7 +131,7 @@ def app_pages(app, client, lang: str) -> list[tuple[str, str]]:
              f"/{lang}/score/?rules=ddv&re_points=156&re_fox=1", f"/{lang}/offline", f"/{lang}/rules/",
              f"/{lang}/rules/all", *(f"/{lang}/rules/{slug}" for slug in sections.PAGES)]
     found = [(path, get(client, path)) for path in paths]
-    for item in lessons.load_lessons():  # every step of every lesson, as its links lead on
+    for item in learn.load_lessons():  # every step of every lesson, as its links lead on
         queue, seen = [f"/{lang}/learn/{item.slug}"], set()
         while queue:
             path = queue.pop()

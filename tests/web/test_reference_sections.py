@@ -9,12 +9,13 @@ from pathlib import Path
 
 import pytest
 
-from tutor import i18n, lessons
+from tutor import learn
 from tutor.rules import scoring
 from tutor.rules.announcements import deadline
 from tutor.rules.games import legal_cards, trick_winner
 from tutor.rules.reservations import asking_order
 from tutor.rules.rulesets import RuleSet
+from tutor.web.base import i18n
 from tutor.web.base.rules import COOKIE, to_cookie
 from tutor.web.reference import sections
 
@@ -157,12 +158,12 @@ def test_a_house_option_the_tournament_rules_share_is_said_so(client):
 @pytest.mark.parametrize("name", ["ddv", "pagat"])
 def test_every_section_links_to_the_lesson_that_teaches_it(client, lang, name):
     rules = RULES[name]
-    table = lessons.coverage(lessons.load_lessons())
+    table = learn.coverage(learn.load_lessons())
     for anchor in ANCHORS:
         content = part(client, rules, anchor, lang)
         rule = sections.RULESET_RULES.get(rules.ruleset, {}).get(anchor, sections.SECTION_RULES[anchor])
         first = next(slug for slug, _step in table[rule])
-        item = lessons.lesson(first)
+        item = learn.lesson(first)
         assert item is not None
         link = f'<a href="/{lang}/learn/{first}">'
         assert link in content, (anchor, first)

@@ -14,8 +14,7 @@ import pytest
 from itsdangerous import URLSafeSerializer
 
 from app import create_app
-from tutor import security
-from tutor.web.base import practice, shared
+from tutor.web.base import practice, security, shared
 from tutor.web.play import stats as play_stats
 
 SECRET = "test-secret-for-the-shared-cache"

@@ -14,7 +14,7 @@ from app import create_app
 from tests.postgres import postgres_url
 from tutor.rules.rulesets import RuleSet
 from tutor.rules.sheet import Deal, evening
-from tutor.store import Store
+from tutor.web.score.store import Store
 
 PLAYERS = ["Anna", "Bert", "Carl", "Dora"]
 

@@ -20,9 +20,9 @@ from tutor.rules.announcements import announcement_choices
 from tutor.rules.games import is_solo, played_games
 from tutor.rules.rulesets import RuleSet
 from tutor.rules.sheet import Deal, check_deal, course_of, evening, seating
-from tutor.store import Store
 from tutor.web.score import offline, offline_sheet
 from tutor.web.score.form import read
+from tutor.web.score.store import Store
 
 ROOT = Path(__file__).resolve().parents[2]
 SCRIPTS = [ROOT / "static" / "js" / "score-table.js", ROOT / "static" / "js" / "sheet.js"]

@@ -27,7 +27,7 @@ from typing import Any, Final
 from tutor.play.moves import Move, decode_moves, encode_moves
 from tutor.play.players import Player
 from tutor.play.run import HUMAN, LEVELS, SEATS, Run, sort_hand, wedding_allowed
-from tutor.play.views import AnnouncementMade, AnnounceOption, PlayedCard, PovertyView, Result, Reveal, TrickView, Turn
+from tutor.play.shown import AnnouncementMade, AnnounceOption, PlayedCard, PovertyView, Result, Reveal, TrickView, Turn
 from tutor.rules.cards import POINTS, card_id
 from tutor.rules.deal import Deal as EngineDeal
 from tutor.rules.errors import RulesError

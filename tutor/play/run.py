@@ -19,7 +19,7 @@ from typing import Any, Final
 
 from tutor.play.moves import Move
 from tutor.play.players import HEURISTIC, Player
-from tutor.play.views import AnnounceOption, Turn
+from tutor.play.shown import AnnounceOption, Turn
 from tutor.rules.announcements import NONE, announcement_id
 from tutor.rules.cards import QUEEN_OF_CLUBS, Card, card_id
 from tutor.rules.deal import Announcement, Deal, Poverty

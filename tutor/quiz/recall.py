@@ -1,6 +1,6 @@
 """Remember a fact the engine does not hold (the game's history): the one kind whose answer
 a lesson file writes. The choices are the items of the bulleted list that ends the step's
-prose; ``tutor.lessons`` counts them and passes the count in.
+prose; ``tutor.learn`` counts them and passes the count in.
 """
 from __future__ import annotations
 

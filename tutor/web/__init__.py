@@ -8,11 +8,12 @@
     reference/  the rules reference
     api/        the JSON API and its OpenAPI document
     play/       a deal played with the tutor, every state a URL
-    base/       shared by several features: the visitor's rules and their text form
+    base/       shared by several features: languages (i18n), htmx, security headers and
+                cookies, the response cache, the visitor's rules and their text form
     words/      shared translated labels: game words, card faces, engine error messages
 
-Features import from base/ and words/ (and the engine and the quiz below them), never
-from each other.
+Features import from base/ and words/ (and the layers below: learn, quiz, analysis, play,
+rules), never from each other: the import contracts of pyproject.toml.
 """
 from __future__ import annotations
 

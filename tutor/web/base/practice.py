@@ -19,11 +19,10 @@ from flask import after_this_request, current_app, g, has_app_context, has_reque
 from itsdangerous import BadSignature
 from werkzeug.wrappers import Response
 
-from tutor import security
 from tutor.quiz.base import Question
 from tutor.quiz.review import Deck
 from tutor.quiz.why import rule_of
-from tutor.web.base import signed
+from tutor.web.base import security, signed
 
 COOKIE: Final = "practice"
 MAX_AGE: Final = 2 * 365 * 24 * 3600

@@ -10,9 +10,9 @@ from typing import Any, Final
 
 from flask import g, request
 
-from tutor import security
 from tutor.rules.errors import RulesError
 from tutor.rules.rulesets import OPTION_CHOICES, RULESETS, RuleSet, parse_rules
+from tutor.web.base import security
 
 COOKIE: Final = "rules"
 DEFAULT_RULESET: Final = "ddv"

@@ -45,8 +45,8 @@ from werkzeug.http import generate_etag, is_resource_modified, parse_accept_head
 from werkzeug.wrappers import Response
 from werkzeug.wsgi import get_host
 
-from tutor import i18n
-from tutor.security import COOKIES_READ, cookies_read
+from tutor.web.base import i18n
+from tutor.web.base.security import COOKIES_READ, cookies_read
 
 MAX_BYTES: Final = 8 * 1024 * 1024  # bodies, mostly compressed: 2–10 kB each
 MAX_BODY: Final = 256 * 1024  # a larger answer is served, never kept

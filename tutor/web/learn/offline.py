@@ -33,8 +33,7 @@ from flask import current_app, request
 from werkzeug.http import dump_cookie
 from werkzeug.test import EnvironBuilder
 
-from tutor import i18n, security
-from tutor.web.base import shared
+from tutor.web.base import i18n, security, shared
 from tutor.web.learn.progress import COOKIE as PROGRESS_COOKIE
 
 # The parts of a page, and the two holes of the shared head: its title, and the page's own

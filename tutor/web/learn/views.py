@@ -3,7 +3,7 @@ the first), `/<lang>/learn/<slug>/<n>` (one step; `?v=<seed>` asks its check abo
 position of the same kind, `&a=<seed>` never the one of that seed), `/<lang>/learn/words`
 (the glossary). Checkpoints between the lessons have the same addresses.
 
-A step's prose, cards and check come from tutor/lessons/; its check is a quiz question
+A step's prose, cards and check come from tutor/learn/; its check is a quiz question
 built by the engine about the step's position, asked and worded as the quiz asks it. An
 answer is a plain form post (htmx swaps the check in place); the server rebuilds the check
 from the lesson, the seed and the visitor's rules, so nothing the browser sends is trusted
@@ -35,10 +35,10 @@ from flask_babel import gettext as _
 from markupsafe import Markup
 from werkzeug.wrappers import Response
 
-from tutor import htmx, i18n, lessons, security
+from tutor import learn
 from tutor.quiz import KINDS, BadAnswer, Question, check, parse_answer
 from tutor.rules.rulesets import RuleSet
-from tutor.web.base import practice
+from tutor.web.base import htmx, i18n, practice, security
 from tutor.web.base.rules import COOKIE as RULES_COOKIE
 from tutor.web.base.rules import current_rules, from_cookie, to_cookie
 from tutor.web.base.shared import address_key as shared_key
@@ -92,8 +92,8 @@ def _prefix() -> str:
     return request.script_root
 
 
-def _lesson_or_404(slug: str) -> lessons.Lesson:
-    item = lessons.lesson(slug)
+def _lesson_or_404(slug: str) -> learn.Lesson:
+    item = learn.lesson(slug)
     if item is None:
         abort(404)
     return item
@@ -103,7 +103,7 @@ def _lesson_or_404(slug: str) -> lessons.Lesson:
 class Entry:
     """One lesson (or checkpoint) on the path."""
 
-    lesson: lessons.Lesson
+    lesson: learn.Lesson
     title: str
     summary: str
     state: str  # "new", "started" or "done"
@@ -112,7 +112,7 @@ class Entry:
     right: int  # of them answered right
 
 
-def check_ids(item: lessons.Lesson, rules: RuleSet) -> list[str]:
+def check_ids(item: learn.Lesson, rules: RuleSet) -> list[str]:
     """The steps with a check that a learner of these rules meets: all must be answered right."""
     return [s.id for s in item.steps_for(rules) if s.check is not None]
 
@@ -120,7 +120,7 @@ def check_ids(item: lessons.Lesson, rules: RuleSet) -> list[str]:
 def _entries(rules: RuleSet) -> list[Entry]:
     p = progress()
     found = []
-    for item in lessons.path():
+    for item in learn.path():
         ids = check_ids(item, rules)
         found.append(Entry(item, item.text(_lang()).title, item.text(_lang()).summary, p.state(item.key, ids),
                            len(item.steps_for(rules)), len(ids), p.done_checks(item.key, ids)))
@@ -146,7 +146,7 @@ def _continue(entries: list[Entry], rules: RuleSet) -> tuple[Entry, int] | None:
 def save_urls(lang: str, rules: RuleSet) -> list[str]:
     """Every page of the lessons in one language: what the lessons' pack keeps offline."""
     urls = [url_for("learn.path", lang=lang), url_for("learn.words", lang=lang)]
-    for item in lessons.path():
+    for item in learn.path():
         urls.append(url_for("learn.lesson", lang=lang, slug=item.slug))
         urls += [url_for("learn.step", lang=lang, slug=item.slug, n=n)
                  for n in range(1, len(item.steps_for(rules)) + 1)]
@@ -191,16 +191,16 @@ def pack() -> Response:
 @bp.get("/words")
 def words() -> str:
     """The glossary: each German word of the game, once, with an anchor per term."""
-    terms = lessons.glossary(_lang(), current_rules(), _card, _prefix())
-    source = lessons.load_glossary(_lang()) or lessons.load_glossary(lessons.SOURCE_LANG)
+    terms = learn.glossary(_lang(), current_rules(), _card, _prefix())
+    source = learn.load_glossary(_lang()) or learn.load_glossary(learn.SOURCE_LANG)
     return render_template("learn/words.html", terms=[(t, Markup(html)) for t, html in terms],
                            title=source.title if source else "", summary=source.summary if source else "")
 
 
 def _moved(slug: str, n: int, rules: RuleSet) -> Response | None:
     """A step that left its place (lessons/moved.toml): a permanent redirect to where it is."""
-    target = lessons.moved_steps().get((slug, n))
-    item = lessons.lesson(target[0]) if target else None
+    target = learn.moved_steps().get((slug, n))
+    item = learn.lesson(target[0]) if target else None
     if target is None or item is None:
         return None
     ids = [s.id for s in item.steps_for(rules)]
@@ -216,7 +216,7 @@ def _seed(value: str | None) -> int | None:
     no seed at all (a 400)."""
     if value is None or value == "":
         return None
-    if not value.isdigit() or len(value) > 10 or not 1 <= int(value) <= lessons.SEED_LIMIT:
+    if not value.isdigit() or len(value) > 10 or not 1 <= int(value) <= learn.SEED_LIMIT:
         return -1
     return int(value)
 
@@ -244,8 +244,8 @@ def lesson(slug: str) -> Response:
 def step(slug: str, n: int) -> Response:
     """One step: its prose, its cards and its check (about a fresh position with ``v``)."""
     rules = current_rules()
-    item = lessons.lesson(slug)
-    if item is None or lessons.step_at(item, n, rules) is None:
+    item = learn.lesson(slug)
+    if item is None or learn.step_at(item, n, rules) is None:
         moved = _moved(slug, n, rules)
         if moved is not None:
             return moved
@@ -262,8 +262,8 @@ def seen(slug: str, n: int) -> Response:
     """The learner opened this step (learn.js says so once the page is shown): the lesson is
     started, and the path offers to continue here. Showing a step writes nothing, so every
     visitor with the same progress gets the same page (and the response cache keeps it)."""
-    item = lessons.lesson(slug)
-    if item is None or lessons.step_at(item, n, current_rules()) is None:
+    item = learn.lesson(slug)
+    if item is None or learn.step_at(item, n, current_rules()) is None:
         abort(404)
     progress().visit(item.key, n)
     return _save(make_response("", 204))
@@ -272,11 +272,11 @@ def seen(slug: str, n: int) -> Response:
 @bp.post("/" + SLUG + "/<int:n>")
 def answer(slug: str, n: int) -> Response:
     """Check an answer to a step's check against the engine and say why."""
-    item = lessons.lesson(slug)
+    item = learn.lesson(slug)
     if item is None:
         abort(404)
     rules = current_rules()
-    current = lessons.step_at(item, n, rules)
+    current = learn.step_at(item, n, rules)
     if current is None or current.check is None:
         abort(404)
     if request.form.get("step") != current.id:
@@ -285,7 +285,7 @@ def answer(slug: str, n: int) -> Response:
     seed, avoid, bad = _seeds(request.form)
     if bad:
         return show(item, n, rules, status=400, message=_("That answer does not fit the question. Try again."))
-    question = lessons.build_check(item, current, rules, seed, avoid)
+    question = learn.build_check(item, current, rules, seed, avoid)
     assert question is not None
     try:
         given = parse_answer(question, {name: request.form.getlist(name) for name in request.form})
@@ -293,7 +293,7 @@ def answer(slug: str, n: int) -> Response:
         return show(item, n, rules, status=400, seed=seed, avoid=avoid,
                     message=_("That answer does not fit the question. Try again."))
     correct = check(question, given)
-    position = lessons.position_id(item, current, rules, seed, avoid)
+    position = learn.position_id(item, current, rules, seed, avoid)
     # A position missed showed its answer: answered right again (a reload, the back button),
     # it does not count; new cards do.
     counted = correct and progress().counts(item.key, current.id, position)
@@ -321,34 +321,34 @@ def rules_note(question: Question, rules: RuleSet) -> list[tuple[str, Any]] | No
             if (base[name] != value or own.get(name) != value) and name != "deck"]
 
 
-def show(item: lessons.Lesson, n: int, rules: RuleSet, feedback: dict[str, Any] | None = None,
+def show(item: learn.Lesson, n: int, rules: RuleSet, feedback: dict[str, Any] | None = None,
          message: str | None = None, status: int = 200, seed: int | None = None,
          avoid: int | None = None) -> Response:
     """A step as a page, or (to an htmx answer) its check as the fragment swapped in."""
     steps = item.steps_for(rules)
-    current = lessons.step_at(item, n, rules)
+    current = learn.step_at(item, n, rules)
     if current is None:
         abort(404)
     lang = _lang()
-    question = lessons.build_check(item, current, rules, seed, avoid)
+    question = learn.build_check(item, current, rules, seed, avoid)
     choices: list[Markup] = []
-    source = lessons.source_of(current)
+    source = learn.source_of(current)
     if source is not None:  # a checkpoint asks a check of an earlier lesson again
         prose = ""
     elif question is not None and question.kind == "recall":
-        prose, items = lessons.render_recall(item, current, lang, rules, _card, _prefix())
+        prose, items = learn.render_recall(item, current, lang, rules, _card, _prefix())
         choices = [Markup(c) for c in items]
     else:
-        prose = lessons.render_step(item, current, lang, rules, _card, _prefix())
+        prose = learn.render_step(item, current, lang, rules, _card, _prefix())
     if source is not None and question is not None and question.kind == "recall":
-        _text, items = lessons.render_recall(source[0], source[1], lang, rules, _card, _prefix())
+        _text, items = learn.render_recall(source[0], source[1], lang, rules, _card, _prefix())
         choices = [Markup(c) for c in items]
-    shown = lessons.shown(item, current, rules) if seed is None else None
+    shown = learn.shown(item, current, rules) if seed is None else None
     if shown is not None and question is not None and _drawn_by_check(shown, question):
         shown = None  # the check draws these very cards: once is enough on a phone
     again = None
     if question is not None and feedback is not None and not feedback.get("counted", feedback["correct"]):
-        retry, after = lessons.retry_seed(item, current, rules, seed, avoid)
+        retry, after = learn.retry_seed(item, current, rules, seed, avoid)
         args: dict[str, Any] = {"v": retry}
         if after is not None:
             args["a"] = after
@@ -381,7 +381,7 @@ def show(item: lessons.Lesson, n: int, rules: RuleSet, feedback: dict[str, Any] 
     return _save(response) if request.method == "POST" else response
 
 
-def _drawn_by_check(shown: lessons.Shown, question: Question) -> bool:
+def _drawn_by_check(shown: learn.Shown, question: Question) -> bool:
     """Whether every card a step shows is drawn by its check too (the trick, the hand)."""
     drawn: list[str] = [c.card for f in question.fields for c in f.choices if c.card]
     facts = question.facts
@@ -408,9 +408,9 @@ def known_plays(plays: list[tuple[int, str]], known: tuple[str | None, ...]) -> 
     return named
 
 
-def _following(item: lessons.Lesson) -> tuple[str, str] | None:
+def _following(item: learn.Lesson) -> tuple[str, str] | None:
     """The next lesson (or checkpoint) on the path: (its URL, its title)."""
-    items = lessons.path()
+    items = learn.path()
     index = items.index(item)
     if index + 1 >= len(items):
         return None

@@ -18,7 +18,6 @@ from flask import abort, after_this_request, make_response, render_template, req
 from flask_babel import gettext as _
 from werkzeug.wrappers import Response
 
-from tutor import htmx
 from tutor.analysis import pool
 from tutor.analysis.judge import Analysis, CardValue
 from tutor.analysis.review import Judgement, decision_seed, played_cards, replay_to
@@ -31,7 +30,7 @@ from tutor.rules.cards import Card, card_id, parse_card
 from tutor.rules.deal import Deal
 from tutor.rules.errors import RulesError
 from tutor.rules.terms import SEATS
-from tutor.web.base import practice, shared
+from tutor.web.base import htmx, practice, shared
 from tutor.web.base.rules import COOKIE as RULES_COOKIE
 from tutor.web.play import words as text
 from tutor.web.play.views import bp, read_position, state_args

@@ -22,7 +22,6 @@ from flask_babel import gettext as _
 from werkzeug.datastructures import MultiDict
 from werkzeug.wrappers import Response
 
-from tutor import htmx, i18n, security
 from tutor.play import (
     HUMAN,
     LEVELS,
@@ -42,6 +41,7 @@ from tutor.rules.games import is_solo
 from tutor.rules.reservations import ANNOUNCED_SOLOS
 from tutor.rules.rulesets import RuleSet
 from tutor.web import words
+from tutor.web.base import htmx, i18n, security
 from tutor.web.base.rules import COOKIE as RULES_COOKIE
 from tutor.web.base.rules import current_rules, rules_from_key, rules_key
 from tutor.web.base.shared import shared

@@ -28,13 +28,12 @@ from itsdangerous import BadSignature
 from markupsafe import Markup
 from werkzeug.wrappers import Response
 
-from tutor import htmx, i18n, security
 from tutor.parse import NumberError, whole_number
 from tutor.quiz import KINDS, MAX_LEVEL, BadAnswer, Question, check, make, parse_answer
 from tutor.quiz.review import Entry
 from tutor.quiz.why import rule_of
 from tutor.rules.rulesets import RuleSet
-from tutor.web.base import practice, shared, signed
+from tutor.web.base import htmx, i18n, practice, security, shared, signed
 from tutor.web.base.rules import current_rules, from_cookie, to_cookie
 from tutor.web.quiz import progress as quiz_progress
 from tutor.web.quiz.progress import DAILY_LENGTH, Progress, daily_plan, today
@@ -132,7 +131,7 @@ def missed_question(number: int) -> Asked:
     """A fresh position in place of the ``number``-th question of today's challenge that the
     learner missed: of the same kind, level and rule (the first of a few seeds that the rule
     decides), seeded from the day and the question, never the question itself nor one already
-    answered (the lessons ask again the same way, tutor/lessons/variants.py)."""
+    answered (the lessons ask again the same way, tutor/learn/variants.py)."""
     day, p, rules = today(), progress(), current_rules()
     index = p.daily_missed(day)[number]
     kind, seed, _level = daily_plan(day)[index]

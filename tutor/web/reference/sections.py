@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Final
 
-from tutor import lessons
+from tutor import learn
 from tutor.rules import scoring
 from tutor.rules.announcements import deadline
 from tutor.rules.cards import (
@@ -44,7 +44,7 @@ from tutor.web.base.reference import page_of as page_of
 
 # Each anchor of the reference (a page, /<lang>/rules/<anchor>, or a part of one; the slugs
 # are stable) and the rule of lessons/rules.toml it is about; its lesson is the first on the
-# path that teaches that rule (tutor.lessons.coverage).
+# path that teaches that rule (tutor.learn.coverage).
 SECTION_RULES: Final[dict[str, str]] = {
     "cards": "1.deck",
     "trumps": "2.normal",
@@ -251,12 +251,12 @@ def house_options(rules: RuleSet, solo_rows: list[Any]) -> list[HouseOption]:
 # --- Lessons ----------------------------------------------------------------------------
 
 
-def section_lessons(rules: RuleSet) -> dict[str, lessons.Lesson]:
+def section_lessons(rules: RuleSet) -> dict[str, learn.Lesson]:
     """Anchor -> the lesson that teaches the section's rule: the first on the path with a
     step that teaches it under these rules (or at all)."""
-    path = lessons.load_lessons()
+    path = learn.load_lessons()
     by_slug = {item.slug: item for item in path}
-    table = lessons.coverage(path)
+    table = learn.coverage(path)
     own = RULESET_RULES.get(rules.ruleset, {})
     found = {}
     for anchor, rule in SECTION_RULES.items():

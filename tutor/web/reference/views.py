@@ -18,7 +18,6 @@ from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from flask_babel.speaklater import LazyString
 
-from tutor import i18n
 from tutor.rules import scoring
 from tutor.rules.announcements import DEADLINE_COLUMNS, NONE, SCHWARZ, deadline, may_announce, reply_deadline
 from tutor.rules.cards import (
@@ -41,6 +40,7 @@ from tutor.rules.rulesets import RuleSet
 from tutor.rules.scoring import DealSummary, scored_lines
 from tutor.rules.terms import GAME_IDS, AnnouncementId, Party, narrow
 from tutor.web import words
+from tutor.web.base import i18n
 from tutor.web.base.rules import COOKIE as RULES_COOKIE
 from tutor.web.base.rules import current_rules
 from tutor.web.base.shared import shared

@@ -15,7 +15,6 @@ from flask import Blueprint, abort, make_response, redirect, render_template, re
 from flask_babel import gettext as _
 from werkzeug.wrappers import Response
 
-from tutor import htmx, i18n
 from tutor.rules.announcements import PARTIES, announcement_choices
 from tutor.rules.cards import DECK_POINTS
 from tutor.rules.errors import RulesError
@@ -23,6 +22,7 @@ from tutor.rules.games import GAMES, is_solo, played_games
 from tutor.rules.rulesets import RuleSet
 from tutor.rules.scoring import EXTRAS, Score, counted_extras, extra_max
 from tutor.web import words
+from tutor.web.base import htmx, i18n
 from tutor.web.base.rules import COOKIE as RULES_COOKIE
 from tutor.web.base.rules import current_rules, rules_from_key, rules_key
 from tutor.web.base.shared import shared

@@ -31,7 +31,6 @@ from werkzeug.datastructures import MultiDict
 from werkzeug.exceptions import HTTPException
 from werkzeug.wrappers import Response
 
-from tutor import htmx, i18n, security
 from tutor.parse import NumberError, whole_number
 from tutor.rules.cards import DECK_POINTS
 from tutor.rules.errors import RulesError
@@ -56,13 +55,23 @@ from tutor.rules.sheet import (
     settle_up,
 )
 from tutor.rules.terms import Party
-from tutor.store import AlreadySaved, Conflict, Listed, NotFound, Sheet, Store, StoredDeal, is_deal_id, new_deal_id
 from tutor.web import words
-from tutor.web.base import shared
+from tutor.web.base import htmx, i18n, security, shared
 from tutor.web.base.rules import current_rules, decode, encode, rules_from_key, rules_key, to_cookie
 from tutor.web.score.calculator import arrange, form_context
 from tutor.web.score.form import MESSAGES as FORM_MESSAGES
 from tutor.web.score.form import Form, field_name, message, read, summary_fields
+from tutor.web.score.store import (
+    AlreadySaved,
+    Conflict,
+    Listed,
+    NotFound,
+    Sheet,
+    Store,
+    StoredDeal,
+    is_deal_id,
+    new_deal_id,
+)
 
 bp = Blueprint("sheet", __name__, url_prefix=i18n.LANG_PREFIX + "/sheet")
 

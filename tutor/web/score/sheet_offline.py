@@ -19,10 +19,10 @@ from flask_babel import get_locale, ngettext
 from flask_babel import gettext as _
 from werkzeug.wrappers import Response
 
-from tutor import i18n
 from tutor.rules.games import GAMES, is_solo, played_games
 from tutor.rules.sheet import QUICK_MAX, course_of
 from tutor.web import words
+from tutor.web.base import i18n
 from tutor.web.score import offline, offline_sheet
 from tutor.web.score.form import MESSAGES as FORM_MESSAGES
 from tutor.web.score.form import message_template

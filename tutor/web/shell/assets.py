@@ -25,8 +25,7 @@ from flask_compress import Compress
 from whitenoise import WhiteNoise
 from whitenoise.compress import Compressor
 
-from tutor import htmx
-from tutor.web.base import shared
+from tutor.web.base import htmx, shared
 from tutor.web.shell.pwa import asset_version, tree_hash
 
 bp = Blueprint("assets", __name__)

@@ -9,13 +9,12 @@ from typing import Any
 from flask import Flask, g, request, url_for
 from flask_babel import get_locale, lazy_pgettext
 
-from tutor import i18n
 from tutor.rules.rulesets import RuleSet
-from tutor.security import external_url
 from tutor.web import words
-from tutor.web.base import shared
+from tutor.web.base import i18n, shared
 from tutor.web.base.reference import reference_url
 from tutor.web.base.rules import current_rules, to_cookie
+from tutor.web.base.security import external_url
 from tutor.web.shell import pwa
 from tutor.web.shell.pwa import static_url
 from tutor.web.words.cards import card_face

@@ -9,7 +9,7 @@ from flask_babel import gettext as _
 from werkzeug.exceptions import BadHost, HTTPException, InternalServerError, MethodNotAllowed, SecurityError
 from werkzeug.wrappers import Response
 
-from tutor import htmx, i18n
+from tutor.web.base import htmx, i18n
 from tutor.web.words.errors import api_error
 
 # The API's error code for each status the generic handlers see (API.md's codes).

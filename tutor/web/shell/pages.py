@@ -7,8 +7,8 @@ from __future__ import annotations
 from flask import Blueprint, g, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response
 
-from tutor import i18n, lessons
-from tutor.web.base import practice
+from tutor import learn
+from tutor.web.base import i18n, practice
 from tutor.web.base.rules import COOKIE as RULES_COOKIE
 from tutor.web.base.shared import shared
 
@@ -39,5 +39,5 @@ def offline() -> str:
     every lesson of its language; learn.js shows those saved on the device."""
     lang = str(g.get("lang") or i18n.DEFAULT_LANGUAGE)
     saved = [(url_for("learn.lesson", lang=lang, slug=item.slug), item.text(lang).title)
-             for item in lessons.load_lessons()]
+             for item in learn.load_lessons()]
     return render_template("pages/offline.html", lessons=saved)

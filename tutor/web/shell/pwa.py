@@ -11,7 +11,7 @@ from flask import Blueprint, Response, current_app, has_request_context, render_
 from flask_babel import force_locale
 from flask_babel import gettext as _
 
-from tutor import i18n
+from tutor.web.base import i18n
 from tutor.web.base.reference import PAGES as REFERENCE_SECTIONS
 from tutor.web.base.reference import reference_url
 

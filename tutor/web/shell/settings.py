@@ -8,12 +8,12 @@ from flask import Blueprint, abort, g, redirect, render_template, request, url_f
 from flask_babel import gettext as _
 from werkzeug.wrappers import Response
 
-from tutor import htmx, i18n, security
 from tutor.rules.errors import RulesError
 from tutor.rules.rulesets import OPTION_CHOICES, RULESETS, RuleSet
-from tutor.security import is_local_path
 from tutor.web import words
+from tutor.web.base import htmx, i18n, security
 from tutor.web.base.rules import COOKIE, current_rules, encode, rules_from_fields, rules_from_key, to_cookie
+from tutor.web.base.security import is_local_path
 from tutor.web.base.shared import shared
 
 bp = Blueprint("settings", __name__, url_prefix=i18n.LANG_PREFIX)

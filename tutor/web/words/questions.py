@@ -1197,7 +1197,7 @@ def trick_reason_text(reason: Reason) -> str:
     return text
 
 
-# --- The lessons' own kinds (tutor/lessons/kinds.py): infer, decide, sheet ----------------
+# --- The lessons' own kinds (tutor/learn/kinds.py): infer, decide, sheet ----------------
 
 
 def _suit_of_card(card: str) -> str:

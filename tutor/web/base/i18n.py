@@ -17,7 +17,7 @@ from babel import Locale
 from flask import Request, Response, g, request
 from werkzeug.http import parse_cookie
 
-from tutor import security
+from tutor.web.base import security
 
 LANGUAGES: Final = ("de", "en", "it", "es", "fr", "pt")
 DEFAULT_LANGUAGE: Final = "en"

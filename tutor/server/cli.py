@@ -13,7 +13,7 @@ from pathlib import Path
 import click
 from flask import Flask
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 WIDTH = 100  # the catalogs' line width: the same on every machine, so an update rewraps nothing
 
 

@@ -14,7 +14,7 @@ from flask_babel import gettext as _
 from werkzeug.http import dump_cookie
 from werkzeug.wrappers import Response as BaseResponse
 
-from tutor import htmx
+from tutor.web.base import htmx
 
 # No inline script or style anywhere: htmx is configured through <meta name="htmx-config">.
 CSP: Final = "; ".join(

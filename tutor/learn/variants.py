@@ -17,7 +17,7 @@ from collections.abc import Callable, Mapping, Sequence
 from itertools import permutations
 from typing import Any, Final
 
-from tutor.lessons import kinds
+from tutor.learn import kinds
 from tutor.quiz import ask as quiz_ask
 from tutor.quiz.base import SEATS, Question
 from tutor.quiz.positions import play
