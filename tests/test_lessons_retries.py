@@ -97,3 +97,30 @@ def test_lesson_one_asks_its_goal_again_without_announcements():
     rules = RuleSet.named("ddv")
     for seed in range(1, 30):
         assert not checks._fresh(item.folder.name, step.id, rules, seed, None, L.ROOT).get("said")
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_a_recall_tried_again_asks_another_fact_of_the_step_in_every_language(ruleset):
+    # A recall's "try again" used to show the same question with its list reordered: now
+    # each recall step has a second question (a variant's own section), asked after a miss
+    # of the first, and the first again (its list in another order) after a miss of the second.
+    rules = RuleSet.named(ruleset)
+    found = 0
+    for item in L.path():
+        for step in item.steps_for(rules):
+            if step.borrow is not None or (step.check or {}).get("kind") != "recall":
+                continue
+            found += 1
+            (variant,) = [v["section"] for v in step.check["variants"]]
+            own = L.build_check(item, step, rules)
+            seed, avoid = L.retry_seed(item, step, rules)
+            again = L.build_check(item, step, rules, seed, avoid)
+            assert "section" not in own.facts and again.facts["section"] == variant
+            for lang in L.LANGS:
+                first, first_items = L.render_recall(item, step, lang, rules)
+                second, second_items = L.render_recall(item, step, lang, rules, section=variant)
+                assert first != second and first_items != second_items and len(second_items) >= 2
+            seed2, avoid2 = L.retry_seed(item, step, rules, seed, avoid)
+            third = L.build_check(item, step, rules, seed2, avoid2)
+            assert "section" not in third.facts and third.facts.get("order")  # the first fact, reordered
+    assert found == (5 if ruleset == "pagat" else 4)

@@ -250,3 +250,16 @@ def test_the_old_endpoint_name_of_the_learn_page_still_builds_its_url(app):
     with app.test_request_context("/de/"):
         assert url_for("pages.learn", lang="de") == url_for("learn.path", lang="de") == "/de/learn/"
     assert app.test_client().get("/de/learn/").status_code == 200
+
+
+def test_a_recall_tried_again_shows_its_own_question_and_list(client):
+    item = L.lesson("history")
+    step = item.step("family-check")
+    n = [s.id for s in item.steps_for(RuleSet.named("ddv"))].index("family-check") + 1
+    seed, avoid = L.retry_seed(item, step, RuleSet.named("ddv"))
+    query = f"v={seed}" + (f"&a={avoid}" if avoid is not None else "")
+    first = client.get(f"/de/learn/history/{n}").get_data(as_text=True)
+    again = client.get(f"/de/learn/history/{n}?{query}").get_data(as_text=True)
+    assert "Welches Spiel ist der Vorfahr des Doppelkopfs?" in first
+    assert "Worauf geht der Name Doppelkopf zurück?" in again and "Vorfahr" not in again
+    assert "in dem jede Karte doppelt vorkommt" in again and "lesson-check__fresh" not in again

@@ -97,6 +97,8 @@ def _position(item: Lesson, step: Step) -> tuple[str, dict[str, Any], str]:
         raise LessonError(f"{where}: a check needs a kind")
     if kind == "recall":
         position.setdefault("count", list_items(item.section(SOURCE_LANG, step.id)))
+        position["variants"] = [{**v, "count": list_items(item.section(SOURCE_LANG, v["section"]))}
+                                for v in position.get("variants", ())]
     return kind, position, where
 
 
@@ -106,7 +108,9 @@ def _ask(kind: str, position: Mapping[str, Any], rules: RuleSet) -> Question:
     if kind in kinds.OWN_KINDS:
         return kinds.ask(kind, {k: v for k, v in position.items() if k != "variants"}, rules)
     order = position.get("order")
-    question = ask(kind, {k: v for k, v in position.items() if k not in ("order", "variants")}, rules)
+    question = ask(kind, {k: v for k, v in position.items() if k not in ("order", "variants", "section")}, rules)
+    if kind == "recall" and "section" in position:  # another fact of the step: its own prose and list
+        question = replace(question, facts={**question.facts, "section": position["section"]})
     if kind == "recall" and order:
         by_value = {c.value: c for c in question.fields[0].choices}
         field_ = replace(question.fields[0], choices=tuple(by_value[str(i)] for i in order))

@@ -29,7 +29,7 @@ def problems(item: Lesson, rules: Mapping[str, str] | None = None, terms: Sequen
     name = f"lesson {item.folder.name}"
     if item.declared_slug != item.slug:
         found.append(f"{name}: slug = {item.declared_slug!r} must be the folder name without 'NN-': {item.slug!r}")
-    ids = [s.id for s in item.steps if s.borrow is None]  # a checkpoint's steps have no prose of their own
+    ids = [i for s in item.steps for i in s.sections]  # a checkpoint's steps have no prose of their own
     for step in item.steps:
         if step.borrow is not None and step.check is not None and step.check.get("kind") == "recall":
             found.append(f"{name}, step {step.id!r}: a checkpoint cannot ask a recall (its choices are prose)")
@@ -50,10 +50,12 @@ def problems(item: Lesson, rules: Mapping[str, str] | None = None, terms: Sequen
             found += [f"{name}, {lang}.md, step {step_id!r}: {p}" for p in text_problems(text, terms)]
     for step in item.checks():
         if step.check is not None and step.check.get("kind") == "recall":
-            counts = {lang: list_items(prose.sections.get(step.id, "")) for lang, prose in item.prose.items()
-                      if step.id in prose.sections}
-            if len(set(counts.values())) > 1:
-                found.append(f"{name}, step {step.id!r}: the recall lists differ in length by language: {counts}")
+            for section in step.sections:
+                counts = {lang: list_items(prose.sections.get(section, "")) for lang, prose in item.prose.items()
+                          if section in prose.sections}
+                if len(set(counts.values())) > 1:
+                    found.append(f"{name}, step {step.id!r}: the recall lists of {section!r} differ in length by "
+                                 f"language: {counts}")
     if len(item.checks()) < 3:
         found.append(f"{name}: {len(item.checks())} checks; a lesson needs at least three")
     for step in item.steps:

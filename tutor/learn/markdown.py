@@ -176,10 +176,11 @@ def split_list(text: str) -> tuple[str, list[str]]:
 
 
 def render_recall(item: Lesson, step: Step, lang: str, rules: RuleSet, card: CardRenderer | None = None,
-                  prefix: str = "") -> tuple[str, list[str]]:
+                  prefix: str = "", section: str | None = None) -> tuple[str, list[str]]:
     """A recall step's prose without its closing list, rendered, and the list's items, each
-    rendered inline: choice 1, 2, ... of the check."""
-    text, choices = split_list(item.section(lang, step.id))
+    rendered inline: choice 1, 2, ... of the check. ``section``: a variant's question (the
+    ``section`` fact of its Question) instead of the step's own."""
+    text, choices = split_list(item.section(lang, section or step.id))
     return render(text, lang, rules, card, prefix), [render_inline(c, lang, card, prefix) for c in choices]
 
 

@@ -41,6 +41,18 @@ class Step:
     options: Mapping[str, Any] = field(default_factory=dict)
     borrow: str | None = None  # a checkpoint's step: "<slug>/<step id>" of the check it asks again
 
+    @property
+    def sections(self) -> tuple[str, ...]:
+        """The prose sections the step owns: its own (``## <id>``) and, for a recall check,
+        each variant's question (``section`` of a variant: another fact of the same step,
+        asked by "try again")."""
+        if self.borrow is not None:
+            return ()
+        own = [self.id]
+        if self.check is not None and self.check.get("kind") == "recall":
+            own += [v["section"] for v in self.check.get("variants", ()) if isinstance(v, Mapping) and "section" in v]
+        return tuple(own)
+
     def applies(self, rules: RuleSet) -> bool:
         """Whether the step exists under the learner's rule set (``only``)."""
         return self.only is None or self.only == rules.ruleset

@@ -55,7 +55,7 @@ def translation_report(lang: str, root: Path = ROOT) -> dict[str, Staleness]:
     stale steps, listing only those with any."""
     report: dict[str, Staleness] = {}
     for item in path(root):
-        ids = [s.id for s in item.steps if s.borrow is None]
+        ids = [i for s in item.steps for i in s.sections]
         if item.is_checkpoint and lang not in item.prose:
             report[item.slug] = Staleness(("title",))
             continue

@@ -582,10 +582,24 @@ def _sheet(original: Mapping[str, Any], q: Question, rules: RuleSet, seed: int, 
 
 
 def _recall(original: Mapping[str, Any], q: Question, rules: RuleSet, seed: int, avoid: set[str]) -> dict[str, Any]:
-    count = len(q.fields[0].choices)
+    """Another fact of the step (a variant: its own ``section`` of prose, question and list)
+    where there is one not just asked, else the same list in another order. ``original``
+    holds the variants; ``avoid`` the positions just asked (as keys) and the step's own."""
+    own = {k: v for k, v in original.items() if k != "variants"}
+    facts = [own, *(dict(v) for v in original.get("variants", ()))]
+    asked = {json.loads(a).get("section") for a in avoid if a != key(own)}
+    rng = random.Random(seed)
+    fresh_facts = [f for f in facts if f.get("section") not in (asked or {None})]
+    if fresh_facts:
+        fact = rng.choice(fresh_facts)
+        if fact.get("section") is not None:
+            return fact  # a new question, its list as written
+    else:
+        fact = own
+    count = int(fact["count"])
     orders = [list(p) for p in permutations(range(1, count + 1)) if list(p) != list(range(1, count + 1))]
-    fitting = [o for o in orders if key({**original, "order": o}) not in avoid] or orders
-    return {**original, "order": random.Random(seed).choice(fitting)}
+    fitting = [o for o in orders if key({**fact, "order": o}) not in avoid] or orders
+    return {**fact, "order": rng.choice(fitting)}
 
 
 def _name(original: Mapping[str, Any], q: Question, rules: RuleSet, seed: int, avoid: set[str]) -> dict[str, Any]:
@@ -614,7 +628,8 @@ def fresh(kind: str, position: Mapping[str, Any], rules: RuleSet, seed: int, avo
     """A position of the same kind as ``position`` (a check of a lesson), decided by the same
     rule, none of ``position`` itself and ``avoid``; the same ``seed`` gives the same one.
     NoVariant if none can be found."""
-    original = {k: v for k, v in position.items() if k != "variants"} if kind != "decide" else dict(position)
+    original = {k: v for k, v in position.items() if k != "variants"} if kind not in ("decide", "recall") \
+        else dict(position)
     question = build(kind, {k: v for k, v in original.items() if k not in ("variants", "order")}, rules)
     skip = {key(original)} | {key(a) for a in avoid}
     if kind == "decide":
@@ -622,6 +637,8 @@ def fresh(kind: str, position: Mapping[str, Any], rules: RuleSet, seed: int, avo
         # avoid is avoided in both colours (the step's own mirror may come, it was not asked).
         skip = {key({k: v for k, v in original.items() if k != "variants"})} | {key(a) for a in avoid} \
             | {key(mirror(a)) for a in avoid}
+    if kind == "recall":
+        skip = {key({k: v for k, v in original.items() if k != "variants"})} | {key(a) for a in avoid}
     generator = GENERATORS.get(kind)
     if generator is None and kind != "score":
         raise NoVariant(f"no fresh positions for the {kind} kind")
@@ -643,12 +660,12 @@ def fresh(kind: str, position: Mapping[str, Any], rules: RuleSet, seed: int, avo
 
 
 def same_as(kind: str, position: Mapping[str, Any]) -> str:
-    """What "the same position" means to a learner, as one comparable string: a recall in
-    the step's own order has no ``order``; a decision and its mirror image (plain clubs and
-    spades traded) are one decision."""
+    """What "the same position" means to a learner, as one comparable string: a recall is
+    its fact (the step's own or a variant's ``section``), whatever the order of its list; a
+    decision and its mirror image (plain clubs and spades traded) are one decision."""
     plain = {k: v for k, v in position.items() if k != "variants"}
-    if kind == "recall" and "order" not in plain and "count" in plain:
-        plain["order"] = list(range(1, int(plain["count"]) + 1))
+    if kind == "recall":  # the same fact is the same question, in whatever order its list comes
+        return key({"section": plain.get("section"), "answer": plain.get("answer")})
     if kind == "decide":
         return min(key(plain), key(mirror(plain)))
     return key(plain)

@@ -336,12 +336,13 @@ def show(item: learn.Lesson, n: int, rules: RuleSet, feedback: dict[str, Any] | 
     if source is not None:  # a checkpoint asks a check of an earlier lesson again
         prose = ""
     elif question is not None and question.kind == "recall":
-        prose, items = learn.render_recall(item, current, lang, rules, _card, _prefix())
+        prose, items = learn.render_recall(item, current, lang, rules, _card, _prefix(), question.facts.get("section"))
         choices = [Markup(c) for c in items]
     else:
         prose = learn.render_step(item, current, lang, rules, _card, _prefix())
     if source is not None and question is not None and question.kind == "recall":
-        _text, items = learn.render_recall(source[0], source[1], lang, rules, _card, _prefix())
+        _text, items = learn.render_recall(source[0], source[1], lang, rules, _card, _prefix(),
+                                           question.facts.get("section"))
         choices = [Markup(c) for c in items]
     shown = learn.shown(item, current, rules) if seed is None else None
     if shown is not None and question is not None and _drawn_by_check(shown, question):
@@ -361,7 +362,8 @@ def show(item: learn.Lesson, n: int, rules: RuleSet, feedback: dict[str, Any] | 
         "note": rules_note(question, rules) if question is not None else None,
         "action": url_for("learn.step", slug=item.slug, n=n), "seed": seed, "avoid": avoid, "again": again,
         "seen": url_for("learn.seen", slug=item.slug, n=n),
-        "fresh": seed is not None and source is None,
+        # New cards: a recall asked again is a question of its own prose, no cards to tell apart.
+        "fresh": seed is not None and source is None and not (question is not None and question.kind == "recall"),
         "source": source, "source_number": source[0].number if source else None,
         "source_title": source[0].text(lang).title if source else None,
         "previous": url_for("learn.step", slug=item.slug, n=n - 1) if n > 1 else None,
