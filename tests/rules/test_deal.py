@@ -61,7 +61,7 @@ def play_tricks(deal: Deal, tricks) -> None:
 def check_against_deal(deal: Deal, tricks, leaders, winners) -> None:
     """Play ``tricks`` on ``deal``: each card play_randomly chose was one of the deal's legal
     cards, and the legal cards are exactly what play_randomly chose from: the suit led when
-    the player held it, else the whole hand."""
+    the player held it, else the whole hand; the winner so far is the trick's winner."""
     for t, trick in enumerate(tricks):
         assert deal.leader == leaders[t]
         for card in trick:
@@ -75,6 +75,8 @@ def check_against_deal(deal: Deal, tricks, leaders, winners) -> None:
             elif deal.trick:
                 assert set(legal) == {c for c in hand if table.suit_class[c] == table.suit_class[deal.trick[0]]}
             deal.play(card)
+            if deal.trick:  # the winner so far, kept card by card, is the trick's winner
+                assert deal.trick_winner() == (deal.leader + deal.table.winner(deal.trick, deal.last_trick)) % 4
         assert deal.winners[t] == winners[t]
     assert deal.over
 

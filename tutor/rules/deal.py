@@ -156,7 +156,7 @@ class Deal:
         "rules", "played_rules", "table", "game", "declared", "declarer", "dealer", "poverty", "dealt", "hands",
         "tricks", "leaders", "winners", "trick_games", "trick", "leader", "turn", "parties", "public",
         "clarified", "levels", "announcements", "led", "voids", "queens_played", "settled", "count", "seen",
-        "_counts", "_known", "_events",
+        "best", "_counts", "_known", "_events",
     )
 
     def __init__(
@@ -200,6 +200,7 @@ class Deal:
         self.winners: list[int] = []
         self.trick_games: list[str] = []  # the game each trick was played under
         self.trick: list[Card] = []
+        self.best = 0  # index in ``trick`` of the card that takes it so far (kept as each card is played)
         self.leader = leader
         self.turn: int | None = leader if self.count else None
         self.levels: dict[str, int] = {"re": NONE, "kontra": NONE}
@@ -259,7 +260,7 @@ class Deal:
         """An independent copy to play on (the analysis plays many futures of one deal)."""
         new = Deal.__new__(Deal)
         for name in ("rules", "played_rules", "table", "game", "declared", "declarer", "dealer", "poverty",
-                     "dealt", "leader", "turn", "clarified", "settled", "count", "_known", "parties", "public"):
+                     "dealt", "leader", "turn", "clarified", "settled", "count", "_known", "parties", "public", "best"):
             setattr(new, name, getattr(self, name))
         new.hands = [list(h) for h in self.hands]
         new.tricks = list(self.tricks)
@@ -326,8 +327,11 @@ class Deal:
         if lead < 0:
             if cls != TRUMP:
                 self.led[cls] += 1
-        elif cls != lead:
-            self.voids[seat] |= 1 << lead
+        else:
+            if cls != lead:
+                self.voids[seat] |= 1 << lead
+            if self.table.beating[len(self.tricks) == self.count - 1][trick[self.best]][card]:
+                self.best = len(trick)
         counts[cls] -= 1
         self.seen[card] += 1
         trick.append(card)
@@ -339,8 +343,8 @@ class Deal:
             self.turn = (seat + 1) % SEATS
 
     def trick_winner(self) -> int:
-        """The seat that takes the trick on the table so far."""
-        return (self.leader + self.table.winner(self.trick, self.last_trick)) % SEATS
+        """The seat that takes the trick on the table so far (its leader while it is empty)."""
+        return (self.leader + self.best) % SEATS
 
     def trick_reason(self, index: int) -> Reason:
         """The rule that gave finished trick ``index`` (0-based) to its winner, under the
@@ -358,12 +362,13 @@ class Deal:
         trick = self.trick
         t = len(self.tricks)
         leader = self.leader
-        winner = (leader + self.table.winner(trick, t == self.count - 1)) % SEATS
+        winner = (leader + self.best) % SEATS
         self.tricks.append(tuple(trick))
         self.leaders.append(leader)
         self.winners.append(winner)
         self.trick_games.append(self.game)
         self.trick = []
+        self.best = 0
         self.leader = winner
         self.turn = winner if t + 1 < self.count else None
         if self.clarified == 0 and not self.settled:
