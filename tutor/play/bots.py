@@ -283,13 +283,13 @@ def choose_card(deal: Deal, seat: int) -> Card:
     hand, trick = deal.hands[seat], deal.trick
     if not trick:
         return _lead(deal, seat, hand)
-    suit_class = deal.table.suit_class
-    lead = suit_class[trick[0]]
-    legal = [c for c in hand if suit_class[c] == lead] or hand
+    # The cards that follow the lead, else any; the two copies of a card may both be there
+    # (no choice below depends on how often a card comes).
+    legal = deal.holding[seat][deal.table.suit_class[trick[0]]] or hand
     first = legal[0]
     if len(legal) == 1 or (len(legal) == 2 and legal[1] == first):
         return first
-    return _follow(deal, seat, hand, list(dict.fromkeys(legal)))
+    return _follow(deal, seat, hand, legal)
 
 
 def _lead(deal: Deal, seat: int, hand: list[Card]) -> Card:
@@ -298,7 +298,7 @@ def _lead(deal: Deal, seat: int, hand: list[Card]) -> Card:
     suit_class, power = table.suit_class, table.power
     by_power = power.__getitem__
     kept, fox = keys.kept, table.fox
-    trumps = [c for c in hand if suit_class[c] == TRUMP]
+    trumps = deal.holding[seat][TRUMP]
     plain = [c for c in hand if suit_class[c] != TRUMP]
     known = deal.known(seat)
     party = known[seat]
@@ -368,7 +368,7 @@ def _last_trumps(deal: Deal, hand: list[Card], keys: _Keys, trumps: Sequence[Car
     return min((c for c in trumps if c != fox), key=by_power, default=trumps[0])
 
 
-def _follow(deal: Deal, seat: int, hand: list[Card], legal: list[Card]) -> Card:
+def _follow(deal: Deal, seat: int, hand: list[Card], legal: Sequence[Card]) -> Card:
     table = deal.table
     trick = deal.trick
     position = len(trick)

@@ -156,7 +156,7 @@ class Deal:
         "rules", "played_rules", "table", "game", "declared", "declarer", "dealer", "poverty", "dealt", "hands",
         "tricks", "leaders", "winners", "trick_games", "trick", "leader", "turn", "parties", "public",
         "clarified", "levels", "announcements", "led", "voids", "queens_played", "settled", "count", "seen",
-        "best", "_counts", "_known", "_events",
+        "best", "holding", "_known", "_events",
     )
 
     def __init__(
@@ -211,7 +211,9 @@ class Deal:
         self.queens_played: list[int] = []
         self.clarified: int | None = None  # a declared wedding: 0 until its clarification trick, then 1-3
         self.settled = parties is not None
-        self._counts = [self._class_counts(h) for h in self.hands]
+        # By seat and suit class (TRUMP for trumps), the cards in hand in hand order: the cards
+        # that follow a lead. Read only.
+        self.holding: list[list[list[Card]]] = [self._by_class(h) for h in self.hands]
         self._events: list[_Event] = []
         public: tuple[Party | None, ...] = (None,) * SEATS
         if parties is not None:
@@ -274,7 +276,7 @@ class Deal:
         new.voids = list(self.voids)
         new.seen = list(self.seen)
         new.queens_played = list(self.queens_played)
-        new._counts = [list(c) for c in self._counts]
+        new.holding = [[list(cards) for cards in seat] for seat in self.holding]
         new._events = list(self._events)
         return new
 
@@ -298,10 +300,9 @@ class Deal:
         hand = self.hands[seat]
         trick = self.trick
         if trick:
-            lead = self.table.suit_class[trick[0]]
-            if self._counts[seat][lead]:
-                suit_class = self.table.suit_class
-                return list(dict.fromkeys(c for c in hand if suit_class[c] == lead))
+            follow = self.holding[seat][self.table.suit_class[trick[0]]]
+            if follow:
+                return list(dict.fromkeys(follow))
         return list(dict.fromkeys(hand))
 
     def play(self, card: Card) -> None:
@@ -314,9 +315,9 @@ class Deal:
         trick = self.trick
         suit_class = self.table.suit_class
         cls = suit_class[card]
-        counts = self._counts[seat]
+        holding = self.holding[seat]
         lead = suit_class[trick[0]] if trick else -1
-        if lead >= 0 and cls != lead and counts[lead]:
+        if lead >= 0 and cls != lead and holding[lead]:
             # RULES.md §3: who holds the led suit (or a trump on a trump lead) follows.
             code = "illegal_card" if card in hand else "card_not_in_hand"
             raise RulesError(code, "card", card=card_id(card), seat=seat)
@@ -324,6 +325,7 @@ class Deal:
             hand.remove(card)
         except ValueError:
             raise RulesError("card_not_in_hand", "card", card=card_id(card), seat=seat) from None
+        holding[cls].remove(card)
         if lead < 0:
             if cls != TRUMP:
                 self.led[cls] += 1
@@ -332,7 +334,6 @@ class Deal:
                 self.voids[seat] |= 1 << lead
             if self.table.beating[len(self.tricks) == self.count - 1][trick[self.best]][card]:
                 self.best = len(trick)
-        counts[cls] -= 1
         self.seen[card] += 1
         trick.append(card)
         if card == QUEEN_OF_CLUBS:
@@ -389,19 +390,19 @@ class Deal:
             self.clarified = None  # nobody left to find
             self.parties = _alone_or_pair(groom or 0, groom or 0)
             self.table = game_table("wedding_solo", self.rules)
-            self._counts = [self._class_counts(h) for h in self.hands]
+            self.holding = [self._by_class(h) for h in self.hands]
             self._reveal_all("wedding_solo", groom or 0, t)
 
-    def _class_counts(self, hand: Sequence[Card]) -> list[int]:
-        counts = [0, 0, 0, 0, 0]
+    def _by_class(self, hand: Sequence[Card]) -> list[list[Card]]:
+        classes: list[list[Card]] = [[], [], [], [], []]
         suit_class = self.table.suit_class
         for card in hand:
-            counts[suit_class[card]] += 1
-        return counts
+            classes[suit_class[card]].append(card)
+        return classes
 
     def holds(self, seat: int, suit_class: int) -> bool:
         """Whether ``seat`` still holds a card of this suit class (TRUMP for trumps)."""
-        return self._counts[seat][suit_class] > 0
+        return bool(self.holding[seat][suit_class])
 
     # -- parties and what is known ----------------------------------------------------------------
 

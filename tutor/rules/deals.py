@@ -73,11 +73,13 @@ class PlayedDeal:
         re_points = re_tricks = 0
         for t, trick in enumerate(self.tricks):
             party = parties[winners[t]]
+            points = POINTS[trick[0]] + POINTS[trick[1]] + POINTS[trick[2]] + POINTS[trick[3]]
             if party == "re":
-                re_points += POINTS[trick[0]] + POINTS[trick[1]] + POINTS[trick[2]] + POINTS[trick[3]]
+                re_points += points
                 re_tricks += 1
-            for extra in trick_extras(trick, leaders[t], winners[t], parties, t == last):
-                counts[party][extra] = counts[party].get(extra, 0) + 1
+            if points >= 40 or t == last or ACE_OF_DIAMONDS in trick:  # else the trick earns no extra
+                for extra in trick_extras(trick, leaders[t], winners[t], parties, t == last):
+                    counts[party][extra] = counts[party].get(extra, 0) + 1
         return re_points, re_tricks, counts
 
     def score(self, re_announced: str | None = None, kontra_announced: str | None = None) -> Score:

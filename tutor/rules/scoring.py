@@ -291,7 +291,10 @@ def scored_lines(rules: RuleSet) -> tuple[LineValue, ...]:
 
 def counted_extras(rules: RuleSet) -> tuple[Extra, ...]:
     """The extra points these rules count: Karlchen caught only with its house option."""
-    return tuple(e for e in EXTRAS if e != "karlchen_caught" or rules.karlchen == "win_or_catch")
+    return _COUNTED[rules.karlchen == "win_or_catch"]
+
+
+_COUNTED: Final = {True: EXTRAS, False: tuple(e for e in EXTRAS if e != "karlchen_caught")}
 
 
 def extra_max(extra: str, rules: RuleSet) -> int:
