@@ -21,6 +21,7 @@ from typing import Any
 
 from tutor.analysis.judge import play_out
 from tutor.analysis.review import replay_start, replay_to
+from tutor.play import bots
 from tutor.play.deal import SEED_MAX, play_bots
 from tutor.rules.cards import QUEEN_OF_CLUBS, card_id
 from tutor.rules.deal import Deal
@@ -84,11 +85,16 @@ def _declared(rules: RuleSet, game: str, seed: int) -> Deal:
     return deal
 
 
-def rollout(deal: Deal) -> dict[str, Any]:
-    """Every card the bots play from ``deal`` on (a copy), and the engine's score of it."""
+def rollout(deal: Deal, card_by_card: bool = False) -> dict[str, Any]:
+    """Every card the bots play from ``deal`` on (a copy), and the engine's score of it: as
+    the analysis plays it out, or ``card_by_card`` with ``choose_card`` asked at every turn."""
     again = deal.copy()
     before = sum(len(t) for t in again.tricks) + len(again.trick)
-    play_out(again)
+    if card_by_card:
+        while again.turn is not None:
+            again.play(bots.choose_card(again, again.turn))
+    else:
+        play_out(again)
     cards = [c for t in again.tricks for c in t][before:]
     score = again.outcome()
     return {"cards": " ".join(card_id(c) for c in cards), "game": again.game, "parties": "".join(

@@ -83,6 +83,9 @@ class Analysis:
 
 def play_out(deal: Deal, player: Player = bots.choose_card) -> None:
     """The computer players play the deal to its end (no announcements)."""
+    if player is bots.choose_card:
+        bots.play_out(deal)  # the same cards, with a trick's look-ups made once
+        return
     play, choose = deal.play, player
     while deal.turn is not None:
         play(choose(deal, deal.turn))

@@ -197,6 +197,8 @@ CHEAP: Final = 10  # card points below which a trick is not worth a Dulle or a Q
 RICH: Final = 14  # card points from which a trick is worth the highest trump that wins it
 LONG_TRUMPS: Final = 9  # trumps in hand from which Re pulls trumps from the top
 RISKY: Final = 10**6  # added to the lead key of a ten or an ace that would be lost
+NOT_LOW: Final = 10**6  # the low-trump key of a kept trump and of the fox
+_NEXT: Final = (1, 2, 3, 0)  # the seat that plays after each seat
 # _BEHIND[seat][n]: the seats still to play after ``seat`` plays the card after n others.
 _BEHIND: Final = tuple(tuple(tuple((seat + i) % 4 for i in range(1, 4 - n)) for n in range(4)) for seat in range(4))
 
@@ -208,7 +210,7 @@ class _Keys:
     whole numbers that order exactly as the tuples they stand for (the choices take min or
     max over a few cards, thousands of times a second in the analysis's rollouts)."""
 
-    __slots__ = ("kept", "above", "discard", "give", "keep_low", "cheap_win", "low")
+    __slots__ = ("kept", "above", "discard", "give", "keep_low", "cheap_win", "low", "low_trump")
 
     def __init__(self, table: GameTable) -> None:
         kept, fox, power, suit_class = _keepers(table), table.fox, table.power, table.suit_class
@@ -227,6 +229,8 @@ class _Keys:
         self.cheap_win = [power[c] * 100 + (50 - POINTS[c]) for c in cards]
         # (points, power): the lowest card to lead.
         self.low = [POINTS[c] * 1000 + power[c] for c in cards]
+        # power, NOT_LOW for a kept trump and the fox: the lowest trump to lead.
+        self.low_trump = [NOT_LOW if c in kept or c == fox else power[c] for c in cards]
 
 
 @cache
@@ -234,10 +238,10 @@ def _keys(table: GameTable) -> _Keys:
     return _Keys(table)
 
 
-# What a computer player knows at its decision, and all the functions below look at: its
-# hand, the cards played (``Deal.seen``: a card is still out when neither all its copies are
-# played nor the rest in its hand), the suits each player has shown void in (``Deal.voids``),
-# how often each plain suit was led (``Deal.led``), and the parties as far as it knows them
+# What a computer player knows at its decision, and all that the functions below look at:
+# its hand, the cards played (``Deal.seen``: a card is still out unless its copies are all
+# played or in that hand), the suits each player has shown void in (``Deal.voids``), how
+# often each plain suit was led (``Deal.led``), and the parties as far as it knows them
 # (``Deal.known``).
 
 
@@ -264,18 +268,6 @@ def _beatable(deal: Deal, hand: Sequence[Card], keys: _Keys, card: Card, behind:
     return card == TEN_OF_HEARTS and table.dulle_second_wins and seen[card] + hand.count(card) < 2
 
 
-def _void_behind(deal: Deal, known: Sequence[str | None], seat: int, cls: int, seats: Sequence[int]) -> bool:
-    """Whether someone among ``seats`` not known as ``seat``'s partner has shown void in
-    ``cls`` (and may still trump it)."""
-    voids, mine = deal.voids, known[seat]
-    bit = 1 << cls
-    for s in seats:
-        void = voids[s]
-        if void & bit and not void & 16 and (mine is None or known[s] != mine):
-            return True
-    return False
-
-
 def choose_card(deal: Deal, seat: int) -> Card:
     """The card the computer player at ``seat`` plays now, from what that seat knows: its
     own hand, the cards played so far, the voids shown, and the parties as far as it knows
@@ -283,23 +275,47 @@ def choose_card(deal: Deal, seat: int) -> Card:
     hand, trick = deal.hands[seat], deal.trick
     if not trick:
         return _lead(deal, seat, hand)
+    table = deal.table
     # The cards that follow the lead, else any; the two copies of a card may both be there
     # (no choice below depends on how often a card comes).
-    legal = deal.holding[seat][deal.table.suit_class[trick[0]]] or hand
+    legal = deal.holding[seat][table.suit_class[trick[0]]] or hand
     first = legal[0]
     if len(legal) == 1 or (len(legal) == 2 and legal[1] == first):
         return first
-    return _follow(deal, seat, hand, legal)
+    return _follow(deal, seat, hand, legal, table, _keys(table), len(deal.tricks) == deal.count - 1, len(trick))
+
+
+def play_out(deal: Deal) -> None:
+    """The computer players play ``deal`` to its end without announcements, every card the
+    one ``choose_card`` chooses (the analysis's rollouts, thousands a second): what stays
+    the same through a trick is looked up once a trick."""
+    play, hands = deal.play, deal.hands
+    while (seat := deal.turn) is not None:
+        if deal.trick:  # the rest of a trick begun before
+            play(choose_card(deal, seat))
+            continue
+        play(_lead(deal, seat, hands[seat]))
+        table = deal.table
+        keys = _keys(table)
+        lead = table.suit_class[deal.trick[0]]
+        last_trick = len(deal.tricks) == deal.count - 1
+        for position in (1, 2, 3):
+            seat = _NEXT[seat]
+            hand = hands[seat]
+            legal = deal.holding[seat][lead] or hand
+            first = legal[0]
+            if len(legal) == 1 or (len(legal) == 2 and legal[1] == first):
+                play(first)
+            else:
+                play(_follow(deal, seat, hand, legal, table, keys, last_trick, position))
 
 
 def _lead(deal: Deal, seat: int, hand: list[Card]) -> Card:
     table = deal.table
     keys = _keys(table)
-    suit_class, power = table.suit_class, table.power
-    by_power = power.__getitem__
-    kept, fox = keys.kept, table.fox
+    suit_class = table.suit_class
     trumps = deal.holding[seat][TRUMP]
-    plain = [c for c in hand if suit_class[c] != TRUMP]
+    plain = [c for c in hand if suit_class[c] != TRUMP] if trumps else hand
     known = deal.known(seat)
     party = known[seat]
     behind = _BEHIND[seat][0]
@@ -308,27 +324,37 @@ def _lead(deal: Deal, seat: int, hand: list[Card]) -> Card:
         low = [c for c in plain if POINTS[c] < 10] or plain
         if low:
             return min(low, key=keys.low.__getitem__)
-    soloist = is_solo(deal.game) and deal.parties[seat] == "re"
+    soloist = deal.parties[seat] == "re" and is_solo(deal.game)
     if trumps and soloist:
-        return max(trumps, key=by_power)  # a soloist pulls trumps from the top
-    if party == "re" and deal.clarified != 0 and len(trumps) >= LONG_TRUMPS:
-        # With this many trumps (a poverty's acceptor, say), start from the top, with a trump
-        # nobody can beat. (With fewer, the low trump first did better in bench/strength.py.)
-        top = max(trumps, key=by_power)
-        if not _beatable(deal, hand, keys, top, behind):
-            return top
-    if party == "re" and trumps and deal.clarified != 0:
-        low = [c for c in trumps if c not in kept and c != fox]
-        if low:
-            return min(low, key=by_power)
+        return max(trumps, key=table.power.__getitem__)  # a soloist pulls trumps from the top
+    if party == "re" and deal.clarified != 0 and trumps:
+        if len(trumps) >= LONG_TRUMPS:
+            # With this many trumps (a poverty's acceptor, say), start from the top, with a
+            # trump nobody can beat. (With fewer, the low trump first did better in
+            # bench/strength.py.)
+            top = max(trumps, key=table.power.__getitem__)
+            if not _beatable(deal, hand, keys, top, behind):
+                return top
+        lowest = _low_trump(keys, trumps)
+        if lowest is not None:
+            return lowest
     if not plain:
         return _last_trumps(deal, hand, keys, trumps, behind)
+    # The plain suits that someone behind, not known as a partner, has shown void in (and
+    # may trump), as bits.
+    voids, mine = deal.voids, known[seat]
+    danger = 0
+    for s in behind:
+        void = voids[s]
+        if void and not void & 16 and (mine is None or known[s] != mine):
+            danger |= void
     led = deal.led
     for c in plain:
         # A fresh ace in its suit's first round, unless someone against us has shown he is void.
-        if c in _ACES and not led[suit_class[c]] and not _void_behind(deal, known, seat, suit_class[c], behind):
+        if c in _ACES and not led[suit_class[c]] and not danger & 1 << suit_class[c]:
             return c
     if soloist and not table.trumps:
+        power = table.power
         return max(plain, key=lambda c: (power[c], -c))
     # The lowest plain card, a ten or an ace only where it is not lost: into a suit that has
     # been round, or that someone is void in, or under a higher card still out (the first of
@@ -339,26 +365,34 @@ def _lead(deal: Deal, seat: int, hand: list[Card]) -> Card:
         risk = low_key[c]
         if POINTS[c] >= 10:
             cls = suit_class[c]
-            if led[cls] > 0 or _void_behind(deal, known, seat, cls, behind) or _beatable(deal, hand, keys, c, behind):
+            if led[cls] or danger & 1 << cls or _beatable(deal, hand, keys, c, behind):
                 risk += RISKY
         if risk < least:
             choice, least = c, risk
     if least >= RISKY:
         # Every plain card left would be lost: a low trump instead, Kontra or not.
-        low = [c for c in trumps if c not in kept and c != fox]
-        if low:
-            return min(low, key=by_power)
+        lowest = _low_trump(keys, trumps)
+        if lowest is not None:
+            return lowest
     return choice
+
+
+def _low_trump(keys: _Keys, trumps: Sequence[Card]) -> Card | None:
+    """The lowest trump that is neither kept nor the fox (the first of equals), or None."""
+    if not trumps:
+        return None
+    low = min(trumps, key=keys.low_trump.__getitem__)
+    return low if keys.low_trump[low] < NOT_LOW else None
 
 
 def _last_trumps(deal: Deal, hand: list[Card], keys: _Keys, trumps: Sequence[Card], behind: Sequence[int]) -> Card:
     """Leading with trumps only, or with nothing to lead but the fox and the kept trumps."""
+    low = _low_trump(keys, trumps)
+    if low is not None:
+        return low
     table = deal.table
     by_power = table.power.__getitem__
     fox = table.fox
-    low = [c for c in trumps if c not in keys.kept and c != fox]
-    if low:
-        return min(low, key=by_power)
     # The fox only when nobody can take it; else a kept trump that holds, else the lowest.
     if fox in trumps and not _beatable(deal, hand, keys, fox, behind):
         return fox
@@ -368,13 +402,11 @@ def _last_trumps(deal: Deal, hand: list[Card], keys: _Keys, trumps: Sequence[Car
     return min((c for c in trumps if c != fox), key=by_power, default=trumps[0])
 
 
-def _follow(deal: Deal, seat: int, hand: list[Card], legal: Sequence[Card]) -> Card:
-    table = deal.table
+def _follow(deal: Deal, seat: int, hand: list[Card], legal: Sequence[Card], table: GameTable, keys: _Keys,
+            last_trick: bool, position: int) -> Card:
+    """The card to play to the trick on the table, ``position`` cards in (``legal``: the
+    cards that may follow, ``keys``: the table's)."""
     trick = deal.trick
-    position = len(trick)
-    last_trick = len(deal.tricks) == deal.count - 1
-    by_power = table.power.__getitem__
-    keys = _keys(table)
     win = deal.best
     best = trick[win]
     known = deal.known(seat)
@@ -394,6 +426,7 @@ def _follow(deal: Deal, seat: int, hand: list[Card], legal: Sequence[Card]) -> C
         points = 0
         for c in trick:
             points += POINTS[c]
+        by_power = table.power.__getitem__
         if not behind:
             # Last to play: take it as cheaply as possible; a Dulle or a Q♣ only for a trick
             # worth it, and not from a player who may be the partner.
@@ -419,5 +452,5 @@ def _follow(deal: Deal, seat: int, hand: list[Card], legal: Sequence[Card]) -> C
         # Rather than give the fox away, take the trick with a trump that wins it.
         others = [c for c in winners if c != rest]
         if others:
-            return min(others, key=by_power)
+            return min(others, key=table.power.__getitem__)
     return rest
