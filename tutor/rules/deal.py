@@ -156,7 +156,7 @@ class Deal:
         "rules", "played_rules", "table", "game", "declared", "declarer", "dealer", "poverty", "dealt", "hands",
         "tricks", "leaders", "winners", "trick_games", "trick", "leader", "turn", "parties", "public",
         "clarified", "levels", "announcements", "led", "voids", "queens_played", "settled", "count", "seen",
-        "best", "holding", "_known", "_events",
+        "best", "holding", "_beating", "_known", "_events",
     )
 
     def __init__(
@@ -215,6 +215,7 @@ class Deal:
         # that follow a lead. Read only.
         self.holding: list[list[list[Card]]] = [self._by_class(h) for h in self.hands]
         self._events: list[_Event] = []
+        self._beating = self.table.beating[self.count == 1]  # the table's beating for the trick on it
         public: tuple[Party | None, ...] = (None,) * SEATS
         if parties is not None:
             self.parties: tuple[Party | None, ...] = _as_parties(check_parties(parties, known_game))
@@ -262,7 +263,8 @@ class Deal:
         """An independent copy to play on (the analysis plays many futures of one deal)."""
         new = Deal.__new__(Deal)
         for name in ("rules", "played_rules", "table", "game", "declared", "declarer", "dealer", "poverty",
-                     "dealt", "leader", "turn", "clarified", "settled", "count", "_known", "parties", "public", "best"):
+                     "dealt", "leader", "turn", "clarified", "settled", "count", "_known", "parties", "public", "best",
+                     "_beating"):
             setattr(new, name, getattr(self, name))
         new.hands = [list(h) for h in self.hands]
         new.tricks = list(self.tricks)
@@ -311,28 +313,27 @@ class Deal:
         seat = self.turn
         if seat is None:
             raise RulesError("deal_over", "card", card=card_id(card))
-        hand = self.hands[seat]
         trick = self.trick
         suit_class = self.table.suit_class
         cls = suit_class[card]
         holding = self.holding[seat]
-        lead = suit_class[trick[0]] if trick else -1
-        if lead >= 0 and cls != lead and holding[lead]:
+        lead = suit_class[trick[0]] if trick else cls
+        if cls != lead and holding[lead]:
             # RULES.md §3: who holds the led suit (or a trump on a trump lead) follows.
-            code = "illegal_card" if card in hand else "card_not_in_hand"
+            code = "illegal_card" if card in self.hands[seat] else "card_not_in_hand"
             raise RulesError(code, "card", card=card_id(card), seat=seat)
         try:
-            hand.remove(card)
+            holding[cls].remove(card)
         except ValueError:
             raise RulesError("card_not_in_hand", "card", card=card_id(card), seat=seat) from None
-        holding[cls].remove(card)
-        if lead < 0:
+        self.hands[seat].remove(card)
+        if not trick:
             if cls != TRUMP:
                 self.led[cls] += 1
         else:
             if cls != lead:
                 self.voids[seat] |= 1 << lead
-            if self.table.beating[len(self.tricks) == self.count - 1][trick[self.best]][card]:
+            if self._beating[trick[self.best]][card]:
                 self.best = len(trick)
         self.seen[card] += 1
         trick.append(card)
@@ -374,6 +375,7 @@ class Deal:
         self.turn = winner if t + 1 < self.count else None
         if self.clarified == 0 and not self.settled:
             self._clarify(t, winner)
+        self._beating = self.table.beating[t + 2 == self.count]
 
     def _clarify(self, t: int, winner: int) -> None:
         groom = self.declarer

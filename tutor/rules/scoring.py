@@ -35,6 +35,10 @@ SOLO_FACTOR: Final = 3  # a soloist plays against three and writes three times t
 PARTY_ORDER: Final[tuple[Party, ...]] = ("re", "kontra")
 _PARTY_ORDER: Final[dict[Party, int]] = {"re": 0, "kontra": 1}
 _LINE_ORDER: Final = {line_id: i for i, line_id in enumerate(LINE_IDS)}
+# Each (line, party) key by its place on the sheet: by line, Re before Kontra.
+_SHEET_ORDER: Final[dict[tuple[LineId, Party], int]] = {
+    (line_id, party): 2 * i + _PARTY_ORDER[party] for line_id, i in _LINE_ORDER.items() for party in PARTY_ORDER
+}
 _BELOW: Final[tuple[tuple[LineId, int], ...]] = (("below_90", 90), ("below_60", 60), ("below_30", 30))
 _ANNOUNCED: Final[dict[int, LineId]] = {1: "no_90_announced", 2: "no_60_announced", 3: "no_30_announced",
                                         4: "schwarz_announced"}
@@ -139,8 +143,9 @@ class _Tally:
             self.add(_ANNOUNCED[level], winner, sum(levels[p] >= level for p in counted_for))
 
     def sorted_lines(self) -> tuple[Line, ...]:
-        keys = sorted(self.lines, key=lambda k: (_LINE_ORDER[k[0]], _PARTY_ORDER[k[1]]))
-        return tuple(Line(line_id, party, self.lines[line_id, party]) for line_id, party in keys)
+        lines = self.lines
+        keys = sorted(lines, key=_SHEET_ORDER.__getitem__)
+        return tuple(Line(line_id, party, lines[line_id, party]) for line_id, party in keys)
 
 
 def _ddv_game_lines(tally: _Tally, game: str, winner: Party | None) -> None:
@@ -175,10 +180,12 @@ def _pagat_game_lines(tally: _Tally, game: str, winner: Party | None) -> None:
 
 
 def _extra_lines(tally: _Tally, rules: RuleSet, extras: Mapping[str, Mapping[str, int]]) -> None:
+    counted = counted_extras(rules)
     for party in PARTY_ORDER:
-        counts = extras.get(party, {})
-        for extra in counted_extras(rules):
-            tally.add(extra, party, counts.get(extra, 0))
+        counts = extras.get(party)
+        if counts:
+            for extra in counted:
+                tally.add(extra, party, counts.get(extra, 0))
 
 
 def score(
