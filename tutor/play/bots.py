@@ -348,27 +348,24 @@ def _lead(deal: Deal, seat: int, hand: list[Card]) -> Card:
         void = voids[s]
         if void and not void & 16 and (mine is None or known[s] != mine):
             danger |= void
-    led = deal.led
+    # A fresh ace in its suit's first round, unless someone against us has shown he is void
+    # (the first in hand order); else the lowest plain card, a ten or an ace only where it is
+    # not lost: into a suit that has been round, or that someone is void in, or under a
+    # higher card still out (the first of equal keys). One pass for both.
+    led, low_key = deal.led, keys.low
+    choice, least = plain[0], RISKY * 2
     for c in plain:
-        # A fresh ace in its suit's first round, unless someone against us has shown he is void.
-        if c in _ACES and not led[suit_class[c]] and not danger & 1 << suit_class[c]:
+        cls = suit_class[c]
+        if c in _ACES and not led[cls] and not danger & 1 << cls:
             return c
+        risk = low_key[c]
+        if POINTS[c] >= 10 and (led[cls] or danger & 1 << cls or _beatable(deal, hand, keys, c, behind)):
+            risk += RISKY
+        if risk < least:
+            choice, least = c, risk
     if soloist and not table.trumps:
         power = table.power
         return max(plain, key=lambda c: (power[c], -c))
-    # The lowest plain card, a ten or an ace only where it is not lost: into a suit that has
-    # been round, or that someone is void in, or under a higher card still out (the first of
-    # equal keys, in hand order).
-    low_key = keys.low
-    choice, least = plain[0], RISKY * 2
-    for c in plain:
-        risk = low_key[c]
-        if POINTS[c] >= 10:
-            cls = suit_class[c]
-            if led[cls] or danger & 1 << cls or _beatable(deal, hand, keys, c, behind):
-                risk += RISKY
-        if risk < least:
-            choice, least = c, risk
     if least >= RISKY:
         # Every plain card left would be lost: a low trump instead, Kontra or not.
         lowest = _low_trump(keys, trumps)
