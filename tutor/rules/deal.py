@@ -33,7 +33,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Final
+from typing import Final, NamedTuple
 
 from tutor.rules.announcements import (
     NONE,
@@ -132,8 +132,10 @@ class Poverty:
     returned: tuple[Card, ...] = ()
 
 
-@dataclass(frozen=True, slots=True)
-class _Event:
+class _Event(NamedTuple):
+    """A public event in play, and what every seat knew before and after it (a named tuple:
+    a deal in the analysis's rollouts records a few, thousands of times a second)."""
+
     trick: int
     cause: str
     seat: int
@@ -442,7 +444,8 @@ class Deal:
     def _note(self, cause: str, seat: int, trick: int, everyone: bool = False) -> None:
         """Record a public event and what every seat knows after it."""
         before = self._known
-        after = tuple(self._knowledge(v) for v in range(SEATS))
+        knowledge = self._knowledge
+        after = (knowledge(0), knowledge(1), knowledge(2), knowledge(3))
         self._known = after
         self._events.append(_Event(trick, cause, seat, everyone, before, after))
 
