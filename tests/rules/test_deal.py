@@ -141,6 +141,14 @@ def test_a_copy_plays_on_by_itself():
     assert len(deal.trick) == 1 and len(other.trick) == 2 and deal.turn == 2
 
 
+def test_a_copy_has_everything_the_deal_has():
+    deal = Deal(DDV, hands_of(*WEDDING), "wedding", leader=1, declarer=0)
+    deal.play(deal.legal()[0])
+    other = deal.copy()
+    for name in Deal.__slots__:
+        assert getattr(other, name) == getattr(deal, name), name  # every slot set, and equal
+
+
 def test_which_ace_of_diamonds_is_a_fox():
     assert game_table("normal", DDV).fox == ACE_OF_DIAMONDS
     assert game_table("poverty", PAGAT).fox == ACE_OF_DIAMONDS

@@ -274,7 +274,7 @@ def choose_card(deal: Deal, seat: int) -> Card:
     them (the table tips of PLAY-REVIEW.md §3.2 and §7.3)."""
     hand, trick = deal.hands[seat], deal.trick
     if not trick:
-        return _lead(deal, seat, hand)
+        return _lead(deal, seat, hand, deal.table, _keys(deal.table))
     table = deal.table
     # The cards that follow the lead, else any; the two copies of a card may both be there
     # (no choice below depends on how often a card comes).
@@ -294,9 +294,9 @@ def play_out(deal: Deal) -> None:
         if deal.trick:  # the rest of a trick begun before
             play(choose_card(deal, seat))
             continue
-        play(_lead(deal, seat, hands[seat]))
         table = deal.table
         keys = _keys(table)
+        play(_lead(deal, seat, hands[seat], table, keys))
         lead = table.suit_class[deal.trick[0]]
         last_trick = len(deal.tricks) == deal.count - 1
         for position in (1, 2, 3):
@@ -310,9 +310,8 @@ def play_out(deal: Deal) -> None:
                 play(_follow(deal, seat, hand, legal, table, keys, last_trick, position))
 
 
-def _lead(deal: Deal, seat: int, hand: list[Card]) -> Card:
-    table = deal.table
-    keys = _keys(table)
+def _lead(deal: Deal, seat: int, hand: list[Card], table: GameTable, keys: _Keys) -> Card:
+    """The card to lead to a new trick (``table``: the deal's, ``keys``: the table's)."""
     suit_class = table.suit_class
     trumps = deal.holding[seat][TRUMP]
     plain = [c for c in hand if suit_class[c] != TRUMP] if trumps else hand

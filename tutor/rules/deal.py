@@ -264,10 +264,14 @@ class Deal:
     def copy(self) -> Deal:
         """An independent copy to play on (the analysis plays many futures of one deal)."""
         new = Deal.__new__(Deal)
-        for name in ("rules", "played_rules", "table", "game", "declared", "declarer", "dealer", "poverty",
-                     "dealt", "leader", "turn", "clarified", "settled", "count", "_known", "parties", "public", "best",
-                     "_beating"):
-            setattr(new, name, getattr(self, name))
+        # What play never changes in place (or replaces whole) is shared; the rest is copied.
+        new.rules, new.played_rules, new.table, new.game, new.declared = (
+            self.rules, self.played_rules, self.table, self.game, self.declared)
+        new.declarer, new.dealer, new.poverty, new.dealt, new.count, new.settled = (
+            self.declarer, self.dealer, self.poverty, self.dealt, self.count, self.settled)
+        new.leader, new.turn, new.best, new.clarified, new._beating = (
+            self.leader, self.turn, self.best, self.clarified, self._beating)
+        new.parties, new.public, new._known = self.parties, self.public, self._known
         new.hands = [list(h) for h in self.hands]
         new.tricks = list(self.tricks)
         new.leaders = list(self.leaders)

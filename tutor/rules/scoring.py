@@ -139,13 +139,20 @@ class _Tally:
         for party, line_id in own:
             if levels[party] >= 0:
                 self.add(line_id, winner, 2)
-        for level in range(1, max(levels[p] for p in counted_for) + 1):
-            self.add(_ANNOUNCED[level], winner, sum(levels[p] >= level for p in counted_for))
+        for level in range(1, max([levels[p] for p in counted_for]) + 1):
+            self.add(_ANNOUNCED[level], winner, sum([levels[p] >= level for p in counted_for]))
 
     def sorted_lines(self) -> tuple[Line, ...]:
         lines = self.lines
         keys = sorted(lines, key=_SHEET_ORDER.__getitem__)
-        return tuple(Line(line_id, party, lines[line_id, party]) for line_id, party in keys)
+        return tuple([Line(line_id, party, lines[line_id, party]) for line_id, party in keys])
+
+    def value(self) -> int:
+        """Re's net value: the points of Re's lines less those of Kontra's."""
+        value = 0
+        for (_, party), points in self.lines.items():
+            value += points if party == "re" else -points
+        return value
 
 
 def _ddv_game_lines(tally: _Tally, game: str, winner: Party | None) -> None:
@@ -210,7 +217,7 @@ def score(
     if is_normal_type(game):  # extra points never count in a solo
         _extra_lines(tally, rules, extras or {})
     lines = tally.sorted_lines()
-    value = sum(line.points if line.party == "re" else -line.points for line in lines)
+    value = tally.value()
     re_score = SOLO_FACTOR * value if is_solo(game) else value
     return Score(winner, re_points, re_tricks, lines, value, {"re": re_score, "kontra": -value})
 
