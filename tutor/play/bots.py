@@ -314,12 +314,12 @@ def _lead(deal: Deal, seat: int, hand: list[Card], table: GameTable, keys: _Keys
     """The card to lead to a new trick (``table``: the deal's, ``keys``: the table's)."""
     suit_class = table.suit_class
     trumps = deal.holding[seat][TRUMP]
-    plain = [c for c in hand if suit_class[c] != TRUMP] if trumps else hand
     known = deal.known(seat)
     party = known[seat]
     behind = _BEHIND[seat][0]
     if deal.clarified == 0 and seat == deal.declarer:
         # The groom lets someone else take an early trick: a low plain card, no ace.
+        plain = [c for c in hand if suit_class[c] != TRUMP]
         low = [c for c in plain if POINTS[c] < 10] or plain
         if low:
             return min(low, key=keys.low.__getitem__)
@@ -337,6 +337,7 @@ def _lead(deal: Deal, seat: int, hand: list[Card], table: GameTable, keys: _Keys
         lowest = _low_trump(keys, trumps)
         if lowest is not None:
             return lowest
+    plain = [c for c in hand if suit_class[c] != TRUMP] if trumps else hand
     if not plain:
         return _last_trumps(deal, hand, keys, trumps, behind)
     # The plain suits that someone behind, not known as a partner, has shown void in (and
