@@ -91,6 +91,8 @@ def test_random_play_of_normal_games_and_weddings_is_the_deals(seed, rules, re_s
     check_against_deal(deal, played.tricks, played.leaders, played.winners)
     assert (deal.game, deal.parties) == (played.game, played.parties)
     assert deal.outcome() == played.score()
+    outcome = deal.outcome()
+    assert deal.figures() == (outcome.re_points, outcome.scores["re"], outcome.scores["kontra"])
     assert deal.played().score(re_said, kontra_said) == played.score(re_said, kontra_said)
 
 
@@ -105,6 +107,8 @@ def test_random_play_of_solos_is_the_deals(seed, rules, game, soloist):
     check_against_deal(deal, tricks, leaders, winners)
     assert deal.parties == tuple("re" if s == soloist else "kontra" for s in range(4))
     assert deal.known(soloist) == deal.parties == deal.public  # a solo is announced
+    outcome = deal.outcome()
+    assert deal.figures() == (outcome.re_points, outcome.scores["re"], outcome.scores["kontra"])
 
 
 # --- Cards -----------------------------------------------------------------------------------

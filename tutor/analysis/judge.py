@@ -94,10 +94,10 @@ def play_out(deal: Deal, player: Player = bots.choose_card) -> None:
 def seat_result(deal: Deal, seat: int) -> tuple[float, int]:
     """The seat's sheet score per player (a soloist's divided by three) and its party's card
     points, at the end of ``deal``."""
-    score = deal.outcome()
+    re_points, re_score, kontra_score = deal.figures()  # those of deal.outcome(), without its lines
     party = deal.parties[seat] or "kontra"
-    per = score.scores[party] / (3 if is_solo(deal.game) and party == "re" else 1)
-    points = score.re_points if party == "re" else DECK_POINTS - score.re_points
+    per = (re_score if party == "re" else kontra_score) / (3 if is_solo(deal.game) and party == "re" else 1)
+    points = re_points if party == "re" else DECK_POINTS - re_points
     return per, points
 
 

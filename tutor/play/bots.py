@@ -312,6 +312,8 @@ def play_out(deal: Deal) -> None:
 
 def _lead(deal: Deal, seat: int, hand: list[Card], table: GameTable, keys: _Keys) -> Card:
     """The card to lead to a new trick (``table``: the deal's, ``keys``: the table's)."""
+    if len(hand) == 1 or (len(hand) == 2 and hand[0] == hand[1]):
+        return hand[0]  # nothing to choose: every choice below is a card of the hand
     suit_class = table.suit_class
     trumps = deal.holding[seat][TRUMP]
     known = deal.known(seat)

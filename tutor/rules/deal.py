@@ -59,7 +59,7 @@ from tutor.rules.games import (
 )
 from tutor.rules.reservations import Reservation, decide
 from tutor.rules.rulesets import RuleSet
-from tutor.rules.scoring import Score
+from tutor.rules.scoring import Score, sheet_scores
 from tutor.rules.terms import SEATS, AnnouncementId, Party
 
 # Games in which the Q♣ decide the parties, so a Q♣ played shows its player as Re; a silent
@@ -594,6 +594,17 @@ class Deal:
         parties = tuple(p or "kontra" for p in self.parties)
         return PlayedDeal(self.rules, self.game, self.dealt, tuple(self.tricks), tuple(self.leaders),
                           tuple(self.winners), parties)
+
+    def figures(self) -> tuple[int, int, int]:
+        """Of the finished deal's ``outcome()``: Re's card points and what one Re and one
+        Kontra player write on the sheet, worked out without the named lines (the analysis
+        scores thousands of deals a second)."""
+        said = self.announced()
+        played = self.played()
+        re_points, re_tricks, extras = played.facts()
+        re_score, kontra_score = sheet_scores(self.rules, self.game, re_points, re_tricks, said["re"], said["kontra"],
+                                              extras)
+        return re_points, re_score, kontra_score
 
     def outcome(self) -> Score:
         """The engine's score of the finished deal, with the announcements made."""

@@ -206,6 +206,37 @@ def score(
 ) -> Score:
     """Score a deal from its summary: Re's card points and tricks, each party's highest
     announcement, each party's extra points. Input is assumed valid (see check_summary)."""
+    winner, tally = _tally(rules, game, re_points, re_tricks, re_announced, kontra_announced, extras)
+    value = tally.value()
+    re_score = SOLO_FACTOR * value if is_solo(game) else value
+    return Score(winner, re_points, re_tricks, tally.sorted_lines(), value, {"re": re_score, "kontra": -value})
+
+
+def sheet_scores(
+    rules: RuleSet,
+    game: str,
+    re_points: int,
+    re_tricks: int,
+    re_announced: str | None = None,
+    kontra_announced: str | None = None,
+    extras: Mapping[str, Mapping[str, int]] | None = None,
+) -> tuple[int, int]:
+    """What one Re and one Kontra player write on the sheet: ``score(...).scores`` from the
+    same tally, without the named lines (the analysis scores thousands of deals a second)."""
+    value = _tally(rules, game, re_points, re_tricks, re_announced, kontra_announced, extras)[1].value()
+    return (SOLO_FACTOR * value if is_solo(game) else value), -value
+
+
+def _tally(
+    rules: RuleSet,
+    game: str,
+    re_points: int,
+    re_tricks: int,
+    re_announced: str | None,
+    kontra_announced: str | None,
+    extras: Mapping[str, Mapping[str, int]] | None,
+) -> tuple[Party | None, _Tally]:
+    """The winner and every line the deal scores."""
     re_level = level_of(re_announced, "re", "announcements.re")
     kontra_level = level_of(kontra_announced, "kontra", "announcements.kontra")
     winner = who_wins(re_points, re_tricks, rules.tricks, re_level, kontra_level)
@@ -216,10 +247,7 @@ def score(
         _ddv_game_lines(tally, game, winner)
     if is_normal_type(game):  # extra points never count in a solo
         _extra_lines(tally, rules, extras or {})
-    lines = tally.sorted_lines()
-    value = tally.value()
-    re_score = SOLO_FACTOR * value if is_solo(game) else value
-    return Score(winner, re_points, re_tricks, lines, value, {"re": re_score, "kontra": -value})
+    return winner, tally
 
 
 def quick_score(game: str, winner: Party, value: int) -> Score:
