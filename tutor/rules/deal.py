@@ -46,7 +46,7 @@ from tutor.rules.announcements import (
     other,
 )
 from tutor.rules.cards import ACE_OF_DIAMONDS, QUEEN_OF_CLUBS, Card, card_id
-from tutor.rules.deals import PlayedDeal, check_parties, normal_parties, schweinchen_declared
+from tutor.rules.deals import PlayedDeal, check_parties, deal_facts, normal_parties, schweinchen_declared
 from tutor.rules.errors import RulesError
 from tutor.rules.explain import Reason, announcement_reason, announcement_reasons, trick_reason
 from tutor.rules.games import (
@@ -589,19 +589,20 @@ class Deal:
 
     def played(self) -> PlayedDeal:
         """The finished deal as the scoring sees it; RulesError ``not_finished`` before."""
+        return PlayedDeal(self.rules, self.game, self.dealt, tuple(self.tricks), tuple(self.leaders),
+                          tuple(self.winners), self._final_parties())
+
+    def _final_parties(self) -> tuple[Party, ...]:
         if not self.over or None in self.parties:
             raise RulesError("not_finished", "tricks")
-        parties = tuple(p or "kontra" for p in self.parties)
-        return PlayedDeal(self.rules, self.game, self.dealt, tuple(self.tricks), tuple(self.leaders),
-                          tuple(self.winners), parties)
+        return tuple(p or "kontra" for p in self.parties)
 
     def figures(self) -> tuple[int, int, int]:
         """Of the finished deal's ``outcome()``: Re's card points and what one Re and one
         Kontra player write on the sheet, worked out without the named lines (the analysis
         scores thousands of deals a second)."""
         said = self.announced()
-        played = self.played()
-        re_points, re_tricks, extras = played.facts()
+        re_points, re_tricks, extras = deal_facts(self.tricks, self.leaders, self.winners, self._final_parties())
         re_score, kontra_score = sheet_scores(self.rules, self.game, re_points, re_tricks, said["re"], said["kontra"],
                                               extras)
         return re_points, re_score, kontra_score
