@@ -207,10 +207,12 @@ class _Keys:
     """What the choices below look up about one table, worked out once: the kept cards, by
     card the cards of its suit class that beat it (a trump: higher trumps; a plain card:
     higher cards of its suit), for asking which of them are still out, and sort keys as
-    whole numbers that order exactly as the tuples they stand for (the choices take min or
-    max over a few cards, thousands of times a second in the analysis's rollouts)."""
+    whole numbers that order exactly as the tuples they stand for, each with its look-up as
+    the ``key`` of min or max (the choices take min or max over a few cards, thousands of
+    times a second in the analysis's rollouts)."""
 
-    __slots__ = ("kept", "above", "discard", "give", "keep_low", "cheap_win", "low", "low_trump")
+    __slots__ = ("kept", "above", "discard", "give", "keep_low", "cheap_win", "low", "low_trump", "by_power",
+                 "by_discard", "by_give", "by_keep_low", "by_cheap_win", "by_low", "by_low_trump")
 
     def __init__(self, table: GameTable) -> None:
         kept, fox, power, suit_class = _keepers(table), table.fox, table.power, table.suit_class
@@ -231,6 +233,10 @@ class _Keys:
         self.low = [POINTS[c] * 1000 + power[c] for c in cards]
         # power, NOT_LOW for a kept trump and the fox: the lowest trump to lead.
         self.low_trump = [NOT_LOW if c in kept or c == fox else power[c] for c in cards]
+        self.by_power, self.by_discard = power.__getitem__, self.discard.__getitem__
+        self.by_give, self.by_keep_low = self.give.__getitem__, self.keep_low.__getitem__
+        self.by_cheap_win, self.by_low = self.cheap_win.__getitem__, self.low.__getitem__
+        self.by_low_trump = self.low_trump.__getitem__
 
 
 @cache
@@ -282,7 +288,8 @@ def choose_card(deal: Deal, seat: int) -> Card:
     first = legal[0]
     if len(legal) == 1 or (len(legal) == 2 and legal[1] == first):
         return first
-    return _follow(deal, seat, hand, legal, table, _keys(table), len(deal.tricks) == deal.count - 1, len(trick))
+    beating = table.beating[len(deal.tricks) == deal.count - 1]
+    return _follow(deal, seat, hand, legal, table, _keys(table), beating, len(trick))
 
 
 def play_out(deal: Deal) -> None:
@@ -298,16 +305,17 @@ def play_out(deal: Deal) -> None:
         keys = _keys(table)
         play(_lead(deal, seat, hands[seat], table, keys))
         lead = table.suit_class[deal.trick[0]]
-        last_trick = len(deal.tricks) == deal.count - 1
+        beating = table.beating[len(deal.tricks) == deal.count - 1]
+        holding = deal.holding  # replaced at the end of a trick at most
         for position in (1, 2, 3):
             seat = _NEXT[seat]
             hand = hands[seat]
-            legal = deal.holding[seat][lead] or hand
+            legal = holding[seat][lead] or hand
             first = legal[0]
             if len(legal) == 1 or (len(legal) == 2 and legal[1] == first):
                 play(first)
             else:
-                play(_follow(deal, seat, hand, legal, table, keys, last_trick, position))
+                play(_follow(deal, seat, hand, legal, table, keys, beating, position))
 
 
 def _lead(deal: Deal, seat: int, hand: list[Card], table: GameTable, keys: _Keys) -> Card:
@@ -324,16 +332,16 @@ def _lead(deal: Deal, seat: int, hand: list[Card], table: GameTable, keys: _Keys
         plain = [c for c in hand if suit_class[c] != TRUMP]
         low = [c for c in plain if POINTS[c] < 10] or plain
         if low:
-            return min(low, key=keys.low.__getitem__)
+            return min(low, key=keys.by_low)
     soloist = deal.parties[seat] == "re" and is_solo(deal.game)
     if trumps and soloist:
-        return max(trumps, key=table.power.__getitem__)  # a soloist pulls trumps from the top
+        return max(trumps, key=keys.by_power)  # a soloist pulls trumps from the top
     if party == "re" and deal.clarified != 0 and trumps:
         if len(trumps) >= LONG_TRUMPS:
             # With this many trumps (a poverty's acceptor, say), start from the top, with a
             # trump nobody can beat. (With fewer, the low trump first did better in
             # bench/strength.py.)
-            top = max(trumps, key=table.power.__getitem__)
+            top = max(trumps, key=keys.by_power)
             if not _beatable(deal, hand, keys, top, behind):
                 return top
         lowest = _low_trump(keys, trumps)
@@ -380,7 +388,7 @@ def _low_trump(keys: _Keys, trumps: Sequence[Card]) -> Card | None:
     """The lowest trump that is neither kept nor the fox (the first of equals), or None."""
     if not trumps:
         return None
-    low = min(trumps, key=keys.low_trump.__getitem__)
+    low = min(trumps, key=keys.by_low_trump)
     return low if keys.low_trump[low] < NOT_LOW else None
 
 
@@ -390,7 +398,7 @@ def _last_trumps(deal: Deal, hand: list[Card], keys: _Keys, trumps: Sequence[Car
     if low is not None:
         return low
     table = deal.table
-    by_power = table.power.__getitem__
+    by_power = keys.by_power
     fox = table.fox
     # The fox only when nobody can take it; else a kept trump that holds, else the lowest.
     if fox in trumps and not _beatable(deal, hand, keys, fox, behind):
@@ -402,9 +410,9 @@ def _last_trumps(deal: Deal, hand: list[Card], keys: _Keys, trumps: Sequence[Car
 
 
 def _follow(deal: Deal, seat: int, hand: list[Card], legal: Sequence[Card], table: GameTable, keys: _Keys,
-            last_trick: bool, position: int) -> Card:
+            beating: tuple[tuple[bool, ...], ...], position: int) -> Card:
     """The card to play to the trick on the table, ``position`` cards in (``legal``: the
-    cards that may follow, ``keys``: the table's)."""
+    cards that may follow, ``keys``: the table's, ``beating``: the table's for this trick)."""
     trick = deal.trick
     win = deal.best
     best = trick[win]
@@ -416,22 +424,22 @@ def _follow(deal: Deal, seat: int, hand: list[Card], legal: Sequence[Card], tabl
         if not behind or not _beatable(deal, hand, keys, best, behind):
             # The partner's trick is safe: give him points (the fox too), keeping the cards
             # worth keeping for a trick of one's own.
-            return max(legal, key=keys.give.__getitem__)
-        return min(legal, key=keys.keep_low.__getitem__)
-    beating = table.beating[last_trick][best]
-    winners = [c for c in legal if beating[c]]
+            return max(legal, key=keys.by_give)
+        return min(legal, key=keys.by_keep_low)
+    beats_best = beating[best]
+    winners = [c for c in legal if beats_best[c]]
     if winners:
         kept = keys.kept
         points = 0
         for c in trick:
             points += POINTS[c]
-        by_power = table.power.__getitem__
+        by_power = keys.by_power
         if not behind:
             # Last to play: take it as cheaply as possible; a Dulle or a Q♣ only for a trick
             # worth it, and not from a player who may be the partner.
             cheap = [c for c in winners if c not in kept]
             if cheap:
-                return min(cheap, key=keys.cheap_win.__getitem__)
+                return min(cheap, key=keys.by_cheap_win)
             if points >= CHEAP and relation == OPPONENT or points >= RICH:
                 return min(winners, key=by_power)
         else:
@@ -446,10 +454,10 @@ def _follow(deal: Deal, seat: int, hand: list[Card], legal: Sequence[Card], tabl
                 return max(cheap, key=by_power)
     # Cannot or need not take it: the card worth least, keeping the trumps and the fox (an
     # A♦ only where its loss scores: the engine's table knows, RULES.md §8).
-    rest = min(legal, key=keys.discard.__getitem__)
+    rest = min(legal, key=keys.by_discard)
     if rest == table.fox and winners and relation != PARTNER:
         # Rather than give the fox away, take the trick with a trump that wins it.
         others = [c for c in winners if c != rest]
         if others:
-            return min(others, key=table.power.__getitem__)
+            return min(others, key=keys.by_power)
     return rest
