@@ -449,9 +449,10 @@ def _follow(deal: Deal, seat: int, hand: list[Card], legal: Sequence[Card], tabl
                 return min(plain, key=by_power)
             if points >= RICH:
                 return max(winners, key=by_power)  # a Dulle or a Q♣ for a trick worth it
-            cheap = [c for c in winners if c not in kept]
-            if cheap and (points >= CHEAP or position == 2):
-                return max(cheap, key=by_power)
+            if points >= CHEAP or position == 2:
+                cheap = [c for c in winners if c not in kept]
+                if cheap:
+                    return max(cheap, key=by_power)
     # Cannot or need not take it: the card worth least, keeping the trumps and the fox (an
     # A♦ only where its loss scores: the engine's table knows, RULES.md §8).
     rest = min(legal, key=keys.by_discard)
