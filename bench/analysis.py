@@ -1,7 +1,8 @@
 """Prints how fast the analysis is on one core (aims of issue 21, part 8):
 
 - a bot rollout: one whole deal played out by the computer players from its first card and
-  scored, on a copy of the engine's Deal (aim: under 100 µs);
+  scored as the analysis scores it (``seat_result``), on a copy of the engine's Deal (aim:
+  under 100 µs);
 - the live hint: every candidate of the hardest decision of a deal (the one with the most
   distinct legal cards), N = 100 worlds (aim: under 300 ms);
 - a full review of a deal for one seat, every decision at N = 100 (aim: under 1 s).
@@ -26,7 +27,7 @@ from collections.abc import Callable
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
 
-from tutor.analysis.judge import analyse, candidates, play_out  # noqa: E402
+from tutor.analysis.judge import analyse, candidates, play_out, seat_result  # noqa: E402
 from tutor.analysis.review import replay_start, review  # noqa: E402
 from tutor.analysis.view import SeatView  # noqa: E402
 from tutor.play.deal import play_bots  # noqa: E402
@@ -76,7 +77,7 @@ def main() -> None:
         for start in starts:
             deal = start.copy()
             play_out(deal)
-            deal.outcome()
+            seat_result(deal, 0)  # scored as the analysis scores every rollout
 
     best_cpu, best_wall = min(timed(rollouts) for _ in range(3))
     print(f"bot rollout of a whole deal, copied and scored: {best_cpu / len(starts) * 1e6:6.0f} µs "

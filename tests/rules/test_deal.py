@@ -61,7 +61,7 @@ def play_tricks(deal: Deal, tricks) -> None:
 def check_against_deal(deal: Deal, tricks, leaders, winners) -> None:
     """Play ``tricks`` on ``deal``: each card play_randomly chose was one of the deal's legal
     cards, and the legal cards are exactly what play_randomly chose from: the suit led when
-    the player held it, else the whole hand."""
+    the player held it, else the whole hand; the winner so far is the trick's winner."""
     for t, trick in enumerate(tricks):
         assert deal.leader == leaders[t]
         for card in trick:
@@ -75,6 +75,8 @@ def check_against_deal(deal: Deal, tricks, leaders, winners) -> None:
             elif deal.trick:
                 assert set(legal) == {c for c in hand if table.suit_class[c] == table.suit_class[deal.trick[0]]}
             deal.play(card)
+            if deal.trick:  # the winner so far, kept card by card, is the trick's winner
+                assert deal.trick_winner() == (deal.leader + deal.table.winner(deal.trick, deal.last_trick)) % 4
         assert deal.winners[t] == winners[t]
     assert deal.over
 
@@ -89,6 +91,8 @@ def test_random_play_of_normal_games_and_weddings_is_the_deals(seed, rules, re_s
     check_against_deal(deal, played.tricks, played.leaders, played.winners)
     assert (deal.game, deal.parties) == (played.game, played.parties)
     assert deal.outcome() == played.score()
+    outcome = deal.outcome()
+    assert deal.figures() == (outcome.re_points, outcome.scores["re"], outcome.scores["kontra"])
     assert deal.played().score(re_said, kontra_said) == played.score(re_said, kontra_said)
 
 
@@ -103,6 +107,8 @@ def test_random_play_of_solos_is_the_deals(seed, rules, game, soloist):
     check_against_deal(deal, tricks, leaders, winners)
     assert deal.parties == tuple("re" if s == soloist else "kontra" for s in range(4))
     assert deal.known(soloist) == deal.parties == deal.public  # a solo is announced
+    outcome = deal.outcome()
+    assert deal.figures() == (outcome.re_points, outcome.scores["re"], outcome.scores["kontra"])
 
 
 # --- Cards -----------------------------------------------------------------------------------
@@ -137,6 +143,14 @@ def test_a_copy_plays_on_by_itself():
     other = deal.copy()
     other.play(parse_card("QS"))
     assert len(deal.trick) == 1 and len(other.trick) == 2 and deal.turn == 2
+
+
+def test_a_copy_has_everything_the_deal_has():
+    deal = Deal(DDV, hands_of(*WEDDING), "wedding", leader=1, declarer=0)
+    deal.play(deal.legal()[0])
+    other = deal.copy()
+    for name in Deal.__slots__:
+        assert getattr(other, name) == getattr(deal, name), name  # every slot set, and equal
 
 
 def test_which_ace_of_diamonds_is_a_fox():

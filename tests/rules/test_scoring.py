@@ -1,9 +1,12 @@
 """RULES.md §7–§10: who wins and every scoring line, for ddv and pagat."""
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from tutor.rules.errors import RulesError
+from tutor.rules.games import GAMES
 from tutor.rules.rulesets import RuleSet
-from tutor.rules.scoring import check_summary, score, who_wins
+from tutor.rules.scoring import check_summary, score, sheet_scores, who_wins
 
 DDV = RuleSet.named("ddv")
 PAGAT = RuleSet.named("pagat")
@@ -354,3 +357,19 @@ def test_points_no_trick_count_fits_are_said_to_need_schwarz():
 def test_a_deal_summary_scores_as_score_does():
     summary = scoring_module.DealSummary("normal", 156, 8, extras={"re": {"fox": 1}})
     assert summary.score(DDV) == score(DDV, "normal", 156, 8, extras={"re": {"fox": 1}})
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.sampled_from(["ddv", "pagat"]), st.sampled_from(["win", "win_or_catch"]), st.sampled_from(GAMES),
+       st.integers(0, 240), st.integers(0, 12), st.sampled_from([None, "re", "no_90", "no_60", "no_30", "schwarz"]),
+       st.sampled_from([None, "kontra", "no_90", "no_60", "no_30", "schwarz"]),
+       st.dictionaries(st.sampled_from(["re", "kontra"]),
+                       st.dictionaries(st.sampled_from(["fox", "doppelkopf", "karlchen", "karlchen_caught"]),
+                                       st.integers(0, 2))))
+def test_sheet_scores_are_the_scores_of_the_score(ruleset, karlchen, game, re_points, re_tricks, re_said,
+                                                  kontra_said, extras):
+    """The analysis's quick figures are the full score's, whatever the summary."""
+    rules = RuleSet.named(ruleset).with_options(karlchen=karlchen)
+    full = score(rules, game, re_points, re_tricks, re_said, kontra_said, extras)
+    quick = sheet_scores(rules, game, re_points, re_tricks, re_said, kontra_said, extras)
+    assert quick == (full.scores["re"], full.scores["kontra"])

@@ -83,6 +83,9 @@ class Analysis:
 
 def play_out(deal: Deal, player: Player = bots.choose_card) -> None:
     """The computer players play the deal to its end (no announcements)."""
+    if player is bots.choose_card:
+        bots.play_out(deal)  # the same cards, with a trick's look-ups made once
+        return
     play, choose = deal.play, player
     while deal.turn is not None:
         play(choose(deal, deal.turn))
@@ -91,10 +94,10 @@ def play_out(deal: Deal, player: Player = bots.choose_card) -> None:
 def seat_result(deal: Deal, seat: int) -> tuple[float, int]:
     """The seat's sheet score per player (a soloist's divided by three) and its party's card
     points, at the end of ``deal``."""
-    score = deal.outcome()
+    re_points, re_score, kontra_score = deal.figures()  # those of deal.outcome(), without its lines
     party = deal.parties[seat] or "kontra"
-    per = score.scores[party] / (3 if is_solo(deal.game) and party == "re" else 1)
-    points = score.re_points if party == "re" else DECK_POINTS - score.re_points
+    per = (re_score if party == "re" else kontra_score) / (3 if is_solo(deal.game) and party == "re" else 1)
+    points = re_points if party == "re" else DECK_POINTS - re_points
     return per, points
 
 

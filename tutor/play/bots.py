@@ -20,7 +20,7 @@ from typing import Final
 from tutor.rules.announcements import NONE, other
 from tutor.rules.cards import ACE_OF_DIAMONDS, POINTS, QUEEN_OF_CLUBS, TEN_OF_HEARTS, Card, rank_of
 from tutor.rules.deal import Deal
-from tutor.rules.games import GameTable, game_table, is_solo
+from tutor.rules.games import TRUMP, GameTable, game_table, is_solo
 from tutor.rules.reservations import (
     ANNOUNCED_SOLOS,
     HEALTHY,
@@ -196,30 +196,33 @@ def _decided(deal: Deal, seat: int) -> bool:
 CHEAP: Final = 10  # card points below which a trick is not worth a Dulle or a Q♣
 RICH: Final = 14  # card points from which a trick is worth the highest trump that wins it
 LONG_TRUMPS: Final = 9  # trumps in hand from which Re pulls trumps from the top
-
-
-@cache
-def _above(table: GameTable) -> tuple[tuple[Card, ...], ...]:
-    """By card: the cards of its suit class that beat it (a trump: higher trumps; a plain card:
-    higher cards of its suit), for asking which of them are still out."""
-    power, suit_class = table.power, table.suit_class
-    return tuple(tuple(c for c in range(24) if suit_class[c] == suit_class[x] and power[c] > power[x])
-                 for x in range(24))
+RISKY: Final = 10**6  # added to the lead key of a ten or an ace that would be lost
+NOT_LOW: Final = 10**6  # the low-trump key of a kept trump and of the fox
+_NEXT: Final = (1, 2, 3, 0)  # the seat that plays after each seat
+# _BEHIND[seat][n]: the seats still to play after ``seat`` plays the card after n others.
+_BEHIND: Final = tuple(tuple(tuple((seat + i) % 4 for i in range(1, 4 - n)) for n in range(4)) for seat in range(4))
 
 
 class _Keys:
-    """Sort keys of every card for one table, as whole numbers that order exactly as the
-    tuples they stand for (the choices below take min or max over a few cards, thousands of
+    """What the choices below look up about one table, worked out once: the kept cards, by
+    card the cards of its suit class that beat it (a trump: higher trumps; a plain card:
+    higher cards of its suit), for asking which of them are still out, and sort keys as
+    whole numbers that order exactly as the tuples they stand for, each with its look-up as
+    the ``key`` of min or max (the choices take min or max over a few cards, thousands of
     times a second in the analysis's rollouts)."""
 
-    __slots__ = ("discard", "give", "keep_low", "cheap_win", "low")
+    __slots__ = ("kept", "above", "discard", "give", "keep_low", "cheap_win", "low", "low_trump", "by_power",
+                 "by_discard", "by_give", "by_keep_low", "by_cheap_win", "by_low", "by_low_trump")
 
     def __init__(self, table: GameTable) -> None:
-        kept, fox, power = _keepers(table), table.fox, table.power
+        kept, fox, power, suit_class = _keepers(table), table.fox, table.power, table.suit_class
         cards = range(24)
+        self.kept = kept
+        self.above: tuple[tuple[Card, ...], ...] = tuple(
+            tuple(c for c in cards if suit_class[c] == suit_class[x] and power[c] > power[x]) for x in cards)
         # (kept, fox, points, trump, power): the card worth least, keeping the trumps and the fox.
         self.discard = [(c in kept) * 10**7 + (c == fox) * 10**6 + POINTS[c] * 10**4
-                        + (table.suit_class[c] == 4) * 10**3 + power[c] for c in cards]
+                        + (suit_class[c] == 4) * 10**3 + power[c] for c in cards]
         # max of (not kept, points, -power): the most points for a partner, not a card worth keeping.
         self.give = [(c not in kept) * 10**6 + POINTS[c] * 10**3 + (999 - power[c]) for c in cards]
         # (kept, fox, points, power): the cheapest card when the partner's trick is not safe.
@@ -228,6 +231,12 @@ class _Keys:
         self.cheap_win = [power[c] * 100 + (50 - POINTS[c]) for c in cards]
         # (points, power): the lowest card to lead.
         self.low = [POINTS[c] * 1000 + power[c] for c in cards]
+        # power, NOT_LOW for a kept trump and the fox: the lowest trump to lead.
+        self.low_trump = [NOT_LOW if c in kept or c == fox else power[c] for c in cards]
+        self.by_power, self.by_discard = power.__getitem__, self.discard.__getitem__
+        self.by_give, self.by_keep_low = self.give.__getitem__, self.keep_low.__getitem__
+        self.by_cheap_win, self.by_low = self.cheap_win.__getitem__, self.low.__getitem__
+        self.by_low_trump = self.low_trump.__getitem__
 
 
 @cache
@@ -235,59 +244,34 @@ def _keys(table: GameTable) -> _Keys:
     return _Keys(table)
 
 
-class _Seat:
-    """What one computer player knows at its decision: its hand, the cards still out (in
-    nobody's sight: not in its hand, not played), the suits each player has shown void in,
-    how often each plain suit was led, and the parties as far as it knows them."""
+# What a computer player knows at its decision, and all that the functions below look at:
+# its hand, the cards played (``Deal.seen``: a card is still out unless its copies are all
+# played or in that hand), the suits each player has shown void in (``Deal.voids``), how
+# often each plain suit was led (``Deal.led``), and the parties as far as it knows them
+# (``Deal.known``).
 
-    __slots__ = ("deal", "seat", "table", "hand", "_out", "known")
 
-    def __init__(self, deal: Deal, seat: int) -> None:
-        self.deal, self.seat, self.table = deal, seat, deal.table
-        self.hand = deal.hands[seat]
-        self._out: list[int] | None = None
-        self.known = deal.known(seat)
-
-    @property
-    def out(self) -> list[int]:
-        """By card, the copies still out (worked out once a decision, when first asked)."""
-        out = self._out
-        if out is None:
-            out = self._out = [2 - n for n in self.deal.seen]
-            for card in self.hand:
-                out[card] -= 1
-        return out
-
-    def relation(self, other: int) -> int:
-        mine, theirs = self.known[self.seat], self.known[other]
-        if mine is None or theirs is None:
-            return UNKNOWN
-        return PARTNER if mine == theirs else OPPONENT
-
-    def beatable(self, card: Card, behind: Sequence[int]) -> bool:
-        """Whether a card still out may take the trick from ``card`` once someone behind plays
-        it: a higher card of its suit class held by someone who has not shown himself void in
-        it, or, for a plain card, a trump from someone who has shown he is out of its suit."""
-        if not behind:
-            return False
-        voids, table = self.deal.voids, self.table
-        cls = table.suit_class[card]
-        bit = 1 << cls
-        if any(not voids[s] & bit for s in behind):
-            out = self.out
-            for c in _above(table)[card]:
-                if out[c] > 0:
+def _beatable(deal: Deal, hand: Sequence[Card], keys: _Keys, card: Card, behind: Sequence[int]) -> bool:
+    """Whether a card still out may take the trick from ``card`` once someone behind plays
+    it: a higher card of its suit class held by someone who has not shown himself void in
+    it, or, for a plain card, a trump from someone who has shown he is out of its suit."""
+    if not behind:
+        return False
+    voids, seen, table = deal.voids, deal.seen, deal.table
+    cls = table.suit_class[card]
+    bit = 1 << cls
+    for s in behind:
+        if not voids[s] & bit:
+            for c in keys.above[card]:
+                if seen[c] + hand.count(c) < 2:
                     return True
-        if cls != 4 and any(voids[s] & bit and not voids[s] & 16 for s in behind):
-            return True  # he will trump it
-        return card == TEN_OF_HEARTS and table.dulle_second_wins and self.out[card] > 0  # the second Dulle wins
-
-    def void_behind(self, cls: int, seats: Sequence[int]) -> bool:
-        """Whether someone among ``seats`` not known as a partner has shown void in ``cls``
-        (and may still trump it)."""
-        voids = self.deal.voids
-        bit = 1 << cls
-        return any(voids[s] & bit and not voids[s] & 16 and self.relation(s) != PARTNER for s in seats)
+            break
+    if cls != TRUMP:
+        for s in behind:
+            if voids[s] & bit and not voids[s] & 16:
+                return True  # he will trump it
+    # The second Dulle wins.
+    return card == TEN_OF_HEARTS and table.dulle_second_wins and seen[card] + hand.count(card) < 2
 
 
 def choose_card(deal: Deal, seat: int) -> Card:
@@ -296,138 +280,185 @@ def choose_card(deal: Deal, seat: int) -> Card:
     them (the table tips of PLAY-REVIEW.md §3.2 and §7.3)."""
     hand, trick = deal.hands[seat], deal.trick
     if not trick:
-        return _lead(_Seat(deal, seat))
-    suit_class = deal.table.suit_class
-    lead = suit_class[trick[0]]
-    legal = [c for c in hand if suit_class[c] == lead] or hand
+        return _lead(deal, seat, hand, deal.table, _keys(deal.table))
+    table = deal.table
+    # The cards that follow the lead, else any; the two copies of a card may both be there
+    # (no choice below depends on how often a card comes).
+    legal = deal.holding[seat][table.suit_class[trick[0]]] or hand
     first = legal[0]
     if len(legal) == 1 or (len(legal) == 2 and legal[1] == first):
         return first
-    return _follow(_Seat(deal, seat), list(dict.fromkeys(legal)))
+    beating = table.beating[len(deal.tricks) == deal.count - 1]
+    return _follow(deal, seat, hand, legal, table, _keys(table), beating, len(trick))
 
 
-def _lead(me: _Seat) -> Card:
-    deal, table, hand = me.deal, me.table, me.hand
-    suit_class, power = table.suit_class, table.power
-    by_power = power.__getitem__
-    kept = _keepers(table)
-    fox = table.fox
-    trumps = [c for c in hand if suit_class[c] == 4]
-    plain = [c for c in hand if suit_class[c] != 4]
-    party = me.known[me.seat]
-    behind = [(me.seat + i) % 4 for i in (1, 2, 3)]
-    if deal.clarified == 0 and me.seat == deal.declarer:
+def play_out(deal: Deal) -> None:
+    """The computer players play ``deal`` to its end without announcements, every card the
+    one ``choose_card`` chooses (the analysis's rollouts, thousands a second): what stays
+    the same through a trick is looked up once a trick."""
+    play, hands = deal.play, deal.hands
+    while (seat := deal.turn) is not None:
+        if deal.trick:  # the rest of a trick begun before
+            play(choose_card(deal, seat))
+            continue
+        table = deal.table
+        keys = _keys(table)
+        play(_lead(deal, seat, hands[seat], table, keys))
+        lead = table.suit_class[deal.trick[0]]
+        beating = table.beating[len(deal.tricks) == deal.count - 1]
+        holding = deal.holding  # replaced at the end of a trick at most
+        for position in (1, 2, 3):
+            seat = _NEXT[seat]
+            hand = hands[seat]
+            legal = holding[seat][lead] or hand
+            first = legal[0]
+            if len(legal) == 1 or (len(legal) == 2 and legal[1] == first):
+                play(first)
+            else:
+                play(_follow(deal, seat, hand, legal, table, keys, beating, position))
+
+
+def _lead(deal: Deal, seat: int, hand: list[Card], table: GameTable, keys: _Keys) -> Card:
+    """The card to lead to a new trick (``table``: the deal's, ``keys``: the table's)."""
+    if len(hand) == 1 or (len(hand) == 2 and hand[0] == hand[1]):
+        return hand[0]  # nothing to choose: every choice below is a card of the hand
+    suit_class = table.suit_class
+    trumps = deal.holding[seat][TRUMP]
+    known = deal.known(seat)
+    party = known[seat]
+    behind = _BEHIND[seat][0]
+    if deal.clarified == 0 and seat == deal.declarer:
         # The groom lets someone else take an early trick: a low plain card, no ace.
+        plain = [c for c in hand if suit_class[c] != TRUMP]
         low = [c for c in plain if POINTS[c] < 10] or plain
         if low:
-            return min(low, key=_keys(table).low.__getitem__)
-    soloist = is_solo(deal.game) and deal.parties[me.seat] == "re"
+            return min(low, key=keys.by_low)
+    soloist = deal.parties[seat] == "re" and is_solo(deal.game)
     if trumps and soloist:
-        return max(trumps, key=by_power)  # a soloist pulls trumps from the top
-    if party == "re" and deal.clarified != 0 and len(trumps) >= LONG_TRUMPS:
-        # With this many trumps (a poverty's acceptor, say), start from the top, with a trump
-        # nobody can beat. (With fewer, the low trump first did better in bench/strength.py.)
-        top = max(trumps, key=by_power)
-        if not me.beatable(top, behind):
-            return top
-    if party == "re" and trumps and deal.clarified != 0:
-        low = [c for c in trumps if c not in kept and c != fox]
-        if low:
-            return min(low, key=by_power)
-        if not plain:
-            return _last_trumps(me, trumps, behind)
-    if plain:
-        led = deal.led
-        # A fresh ace in its suit's first round, unless someone against us has shown he is void.
-        fresh = [c for c in plain
-                 if c in _ACES and not led[suit_class[c]] and not me.void_behind(suit_class[c], behind)]
-        if fresh:
-            return fresh[0]
-        if soloist and not table.trumps:
-            return max(plain, key=lambda c: (power[c], -c))
-        low_key = _keys(table).low
+        return max(trumps, key=keys.by_power)  # a soloist pulls trumps from the top
+    if party == "re" and deal.clarified != 0 and trumps:
+        if len(trumps) >= LONG_TRUMPS:
+            # With this many trumps (a poverty's acceptor, say), start from the top, with a
+            # trump nobody can beat. (With fewer, the low trump first did better in
+            # bench/strength.py.)
+            top = max(trumps, key=keys.by_power)
+            if not _beatable(deal, hand, keys, top, behind):
+                return top
+        lowest = _low_trump(keys, trumps)
+        if lowest is not None:
+            return lowest
+    plain = [c for c in hand if suit_class[c] != TRUMP] if trumps else hand
+    if not plain:
+        return _last_trumps(deal, hand, keys, trumps, behind)
+    # The plain suits that someone behind, not known as a partner, has shown void in (and
+    # may trump), as bits.
+    voids, mine = deal.voids, known[seat]
+    danger = 0
+    for s in behind:
+        void = voids[s]
+        if void and not void & 16 and (mine is None or known[s] != mine):
+            danger |= void
+    # A fresh ace in its suit's first round, unless someone against us has shown he is void
+    # (the first in hand order); else the lowest plain card, a ten or an ace only where it is
+    # not lost: into a suit that has been round, or that someone is void in, or under a
+    # higher card still out (the first of equal keys). One pass for both.
+    led, low_key = deal.led, keys.low
+    choice, least = plain[0], RISKY * 2
+    for c in plain:
+        cls = suit_class[c]
+        if c in _ACES and not led[cls] and not danger & 1 << cls:
+            return c
+        risk = low_key[c]
+        if POINTS[c] >= 10 and (led[cls] or danger & 1 << cls or _beatable(deal, hand, keys, c, behind)):
+            risk += RISKY
+        if risk < least:
+            choice, least = c, risk
+    if soloist and not table.trumps:
+        power = table.power
+        return max(plain, key=lambda c: (power[c], -c))
+    if least >= RISKY:
+        # Every plain card left would be lost: a low trump instead, Kontra or not.
+        lowest = _low_trump(keys, trumps)
+        if lowest is not None:
+            return lowest
+    return choice
 
-        def risk(c: Card) -> int:
-            # A ten or an ace into a suit that has been round, or that someone is void in, is lost.
-            if POINTS[c] < 10:
-                return low_key[c]
-            cls = suit_class[c]
-            risky = led[cls] > 0 or me.void_behind(cls, behind) or me.beatable(c, behind)
-            return risky * 10**6 + low_key[c]
 
-        choice = min(plain, key=risk)
-        if risk(choice) >= 10**6:
-            # Every plain card left would be lost: a low trump instead, Kontra or not.
-            low = [c for c in trumps if c not in kept and c != fox]
-            if low:
-                return min(low, key=by_power)
-        return choice
-    return _last_trumps(me, trumps, behind)
+def _low_trump(keys: _Keys, trumps: Sequence[Card]) -> Card | None:
+    """The lowest trump that is neither kept nor the fox (the first of equals), or None."""
+    if not trumps:
+        return None
+    low = min(trumps, key=keys.by_low_trump)
+    return low if keys.low_trump[low] < NOT_LOW else None
 
 
-def _last_trumps(me: _Seat, trumps: Sequence[Card], behind: Sequence[int]) -> Card:
+def _last_trumps(deal: Deal, hand: list[Card], keys: _Keys, trumps: Sequence[Card], behind: Sequence[int]) -> Card:
     """Leading with trumps only, or with nothing to lead but the fox and the kept trumps."""
-    table = me.table
-    kept = _keepers(table)
-    low = [c for c in trumps if c not in kept and c != table.fox]
-    if low:
-        return min(low, key=lambda c: table.power[c])
+    low = _low_trump(keys, trumps)
+    if low is not None:
+        return low
+    table = deal.table
+    by_power = keys.by_power
+    fox = table.fox
     # The fox only when nobody can take it; else a kept trump that holds, else the lowest.
-    if table.fox in trumps and not me.beatable(table.fox, behind):
-        return table.fox
-    holding = [c for c in trumps if c != table.fox and not me.beatable(c, behind)]
+    if fox in trumps and not _beatable(deal, hand, keys, fox, behind):
+        return fox
+    holding = [c for c in trumps if c != fox and not _beatable(deal, hand, keys, c, behind)]
     if holding:
-        return min(holding, key=lambda c: table.power[c])
-    return min((c for c in trumps if c != table.fox), key=lambda c: table.power[c], default=trumps[0])
+        return min(holding, key=by_power)
+    return min((c for c in trumps if c != fox), key=by_power, default=trumps[0])
 
 
-def _follow(me: _Seat, legal: list[Card]) -> Card:
-    deal, table = me.deal, me.table
+def _follow(deal: Deal, seat: int, hand: list[Card], legal: Sequence[Card], table: GameTable, keys: _Keys,
+            beating: tuple[tuple[bool, ...], ...], position: int) -> Card:
+    """The card to play to the trick on the table, ``position`` cards in (``legal``: the
+    cards that may follow, ``keys``: the table's, ``beating``: the table's for this trick)."""
     trick = deal.trick
-    position = len(trick)
-    last_trick = len(deal.tricks) == deal.count - 1
-    power = table.power
-    keys = _keys(table)
-    win = table.winner(trick, last_trick)
+    win = deal.best
     best = trick[win]
-    relation = me.relation((deal.leader + win) % 4)
-    seat = me.seat
-    behind = [(seat + i) % 4 for i in range(1, 4 - position)]
+    known = deal.known(seat)
+    mine, theirs = known[seat], known[(deal.leader + win) % 4]
+    relation = UNKNOWN if mine is None or theirs is None else PARTNER if mine == theirs else OPPONENT
+    behind = _BEHIND[seat][position]
     if relation == PARTNER:
-        if not behind or not me.beatable(best, behind):
+        if not behind or not _beatable(deal, hand, keys, best, behind):
             # The partner's trick is safe: give him points (the fox too), keeping the cards
             # worth keeping for a trick of one's own.
-            return max(legal, key=keys.give.__getitem__)
-        return min(legal, key=keys.keep_low.__getitem__)
-    beats = table.beats
-    winners = [c for c in legal if beats(c, best, last_trick)]
+            return max(legal, key=keys.by_give)
+        return min(legal, key=keys.by_keep_low)
+    beats_best = beating[best]
+    winners = [c for c in legal if beats_best[c]]
     if winners:
-        kept = _keepers(table)
-        points = sum(POINTS[c] for c in trick)
+        kept = keys.kept
+        points = 0
+        for c in trick:
+            points += POINTS[c]
+        by_power = keys.by_power
         if not behind:
             # Last to play: take it as cheaply as possible; a Dulle or a Q♣ only for a trick
             # worth it, and not from a player who may be the partner.
             cheap = [c for c in winners if c not in kept]
             if cheap:
-                return min(cheap, key=keys.cheap_win.__getitem__)
+                return min(cheap, key=keys.by_cheap_win)
             if points >= CHEAP and relation == OPPONENT or points >= RICH:
-                return min(winners, key=power.__getitem__)
+                return min(winners, key=by_power)
         else:
             suit_class = table.suit_class
-            plain = [c for c in winners if suit_class[c] != 4 and not me.beatable(c, behind)]
+            plain = [c for c in winners if suit_class[c] != TRUMP and not _beatable(deal, hand, keys, c, behind)]
             if plain:
-                return min(plain, key=power.__getitem__)
+                return min(plain, key=by_power)
             if points >= RICH:
-                return max(winners, key=power.__getitem__)  # a Dulle or a Q♣ for a trick worth it
-            cheap = [c for c in winners if c not in kept]
-            if cheap and (points >= CHEAP or position == 2):
-                return max(cheap, key=power.__getitem__)
+                return max(winners, key=by_power)  # a Dulle or a Q♣ for a trick worth it
+            if points >= CHEAP or position == 2:
+                cheap = [c for c in winners if c not in kept]
+                if cheap:
+                    return max(cheap, key=by_power)
     # Cannot or need not take it: the card worth least, keeping the trumps and the fox (an
     # A♦ only where its loss scores: the engine's table knows, RULES.md §8).
-    rest = min(legal, key=keys.discard.__getitem__)
+    rest = min(legal, key=keys.by_discard)
     if rest == table.fox and winners and relation != PARTNER:
         # Rather than give the fox away, take the trick with a trump that wins it.
         others = [c for c in winners if c != rest]
         if others:
-            return min(others, key=power.__getitem__)
+            return min(others, key=keys.by_power)
     return rest

@@ -33,7 +33,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Final
+from typing import Final, NamedTuple
 
 from tutor.rules.announcements import (
     NONE,
@@ -46,7 +46,7 @@ from tutor.rules.announcements import (
     other,
 )
 from tutor.rules.cards import ACE_OF_DIAMONDS, QUEEN_OF_CLUBS, Card, card_id
-from tutor.rules.deals import PlayedDeal, check_parties, normal_parties, schweinchen_declared
+from tutor.rules.deals import PlayedDeal, check_parties, deal_facts, normal_parties, schweinchen_declared
 from tutor.rules.errors import RulesError
 from tutor.rules.explain import Reason, announcement_reason, announcement_reasons, trick_reason
 from tutor.rules.games import (
@@ -59,7 +59,7 @@ from tutor.rules.games import (
 )
 from tutor.rules.reservations import Reservation, decide
 from tutor.rules.rulesets import RuleSet
-from tutor.rules.scoring import Score
+from tutor.rules.scoring import Score, sheet_scores
 from tutor.rules.terms import SEATS, AnnouncementId, Party
 
 # Games in which the Q♣ decide the parties, so a Q♣ played shows its player as Re; a silent
@@ -132,8 +132,10 @@ class Poverty:
     returned: tuple[Card, ...] = ()
 
 
-@dataclass(frozen=True, slots=True)
-class _Event:
+class _Event(NamedTuple):
+    """A public event in play, and what every seat knew before and after it (a named tuple:
+    a deal in the analysis's rollouts records a few, thousands of times a second)."""
+
     trick: int
     cause: str
     seat: int
@@ -156,7 +158,7 @@ class Deal:
         "rules", "played_rules", "table", "game", "declared", "declarer", "dealer", "poverty", "dealt", "hands",
         "tricks", "leaders", "winners", "trick_games", "trick", "leader", "turn", "parties", "public",
         "clarified", "levels", "announcements", "led", "voids", "queens_played", "settled", "count", "seen",
-        "_counts", "_known", "_events",
+        "best", "holding", "_beating", "_known", "_events",
     )
 
     def __init__(
@@ -200,6 +202,7 @@ class Deal:
         self.winners: list[int] = []
         self.trick_games: list[str] = []  # the game each trick was played under
         self.trick: list[Card] = []
+        self.best = 0  # index in ``trick`` of the card that takes it so far (kept as each card is played)
         self.leader = leader
         self.turn: int | None = leader if self.count else None
         self.levels: dict[str, int] = {"re": NONE, "kontra": NONE}
@@ -210,8 +213,11 @@ class Deal:
         self.queens_played: list[int] = []
         self.clarified: int | None = None  # a declared wedding: 0 until its clarification trick, then 1-3
         self.settled = parties is not None
-        self._counts = [self._class_counts(h) for h in self.hands]
+        # By seat and suit class (TRUMP for trumps), the cards in hand in hand order: the cards
+        # that follow a lead. Read only.
+        self.holding: list[list[list[Card]]] = [self._by_class(h) for h in self.hands]
         self._events: list[_Event] = []
+        self._beating = self.table.beating[self.count == 1]  # the table's beating for the trick on it
         public: tuple[Party | None, ...] = (None,) * SEATS
         if parties is not None:
             self.parties: tuple[Party | None, ...] = _as_parties(check_parties(parties, known_game))
@@ -258,9 +264,14 @@ class Deal:
     def copy(self) -> Deal:
         """An independent copy to play on (the analysis plays many futures of one deal)."""
         new = Deal.__new__(Deal)
-        for name in ("rules", "played_rules", "table", "game", "declared", "declarer", "dealer", "poverty",
-                     "dealt", "leader", "turn", "clarified", "settled", "count", "_known", "parties", "public"):
-            setattr(new, name, getattr(self, name))
+        # What play never changes in place (or replaces whole) is shared; the rest is copied.
+        new.rules, new.played_rules, new.table, new.game, new.declared = (
+            self.rules, self.played_rules, self.table, self.game, self.declared)
+        new.declarer, new.dealer, new.poverty, new.dealt, new.count, new.settled = (
+            self.declarer, self.dealer, self.poverty, self.dealt, self.count, self.settled)
+        new.leader, new.turn, new.best, new.clarified, new._beating = (
+            self.leader, self.turn, self.best, self.clarified, self._beating)
+        new.parties, new.public, new._known = self.parties, self.public, self._known
         new.hands = [list(h) for h in self.hands]
         new.tricks = list(self.tricks)
         new.leaders = list(self.leaders)
@@ -273,7 +284,7 @@ class Deal:
         new.voids = list(self.voids)
         new.seen = list(self.seen)
         new.queens_played = list(self.queens_played)
-        new._counts = [list(c) for c in self._counts]
+        new.holding = [[list(cards) for cards in seat] for seat in self.holding]
         new._events = list(self._events)
         return new
 
@@ -297,10 +308,9 @@ class Deal:
         hand = self.hands[seat]
         trick = self.trick
         if trick:
-            lead = self.table.suit_class[trick[0]]
-            if self._counts[seat][lead]:
-                suit_class = self.table.suit_class
-                return list(dict.fromkeys(c for c in hand if suit_class[c] == lead))
+            follow = self.holding[seat][self.table.suit_class[trick[0]]]
+            if follow:
+                return list(dict.fromkeys(follow))
         return list(dict.fromkeys(hand))
 
     def play(self, card: Card) -> None:
@@ -309,26 +319,28 @@ class Deal:
         seat = self.turn
         if seat is None:
             raise RulesError("deal_over", "card", card=card_id(card))
-        hand = self.hands[seat]
         trick = self.trick
         suit_class = self.table.suit_class
         cls = suit_class[card]
-        counts = self._counts[seat]
-        lead = suit_class[trick[0]] if trick else -1
-        if lead >= 0 and cls != lead and counts[lead]:
+        holding = self.holding[seat]
+        lead = suit_class[trick[0]] if trick else cls
+        if cls != lead and holding[lead]:
             # RULES.md §3: who holds the led suit (or a trump on a trump lead) follows.
-            code = "illegal_card" if card in hand else "card_not_in_hand"
+            code = "illegal_card" if card in self.hands[seat] else "card_not_in_hand"
             raise RulesError(code, "card", card=card_id(card), seat=seat)
         try:
-            hand.remove(card)
+            holding[cls].remove(card)
         except ValueError:
             raise RulesError("card_not_in_hand", "card", card=card_id(card), seat=seat) from None
-        if lead < 0:
+        self.hands[seat].remove(card)
+        if not trick:
             if cls != TRUMP:
                 self.led[cls] += 1
-        elif cls != lead:
-            self.voids[seat] |= 1 << lead
-        counts[cls] -= 1
+        else:
+            if cls != lead:
+                self.voids[seat] |= 1 << lead
+            if self._beating[trick[self.best]][card]:
+                self.best = len(trick)
         self.seen[card] += 1
         trick.append(card)
         if card == QUEEN_OF_CLUBS:
@@ -339,8 +351,8 @@ class Deal:
             self.turn = (seat + 1) % SEATS
 
     def trick_winner(self) -> int:
-        """The seat that takes the trick on the table so far."""
-        return (self.leader + self.table.winner(self.trick, self.last_trick)) % SEATS
+        """The seat that takes the trick on the table so far (its leader while it is empty)."""
+        return (self.leader + self.best) % SEATS
 
     def trick_reason(self, index: int) -> Reason:
         """The rule that gave finished trick ``index`` (0-based) to its winner, under the
@@ -358,16 +370,18 @@ class Deal:
         trick = self.trick
         t = len(self.tricks)
         leader = self.leader
-        winner = (leader + self.table.winner(trick, t == self.count - 1)) % SEATS
+        winner = (leader + self.best) % SEATS
         self.tricks.append(tuple(trick))
         self.leaders.append(leader)
         self.winners.append(winner)
         self.trick_games.append(self.game)
         self.trick = []
+        self.best = 0
         self.leader = winner
         self.turn = winner if t + 1 < self.count else None
         if self.clarified == 0 and not self.settled:
             self._clarify(t, winner)
+        self._beating = self.table.beating[t + 2 == self.count]
 
     def _clarify(self, t: int, winner: int) -> None:
         groom = self.declarer
@@ -384,19 +398,19 @@ class Deal:
             self.clarified = None  # nobody left to find
             self.parties = _alone_or_pair(groom or 0, groom or 0)
             self.table = game_table("wedding_solo", self.rules)
-            self._counts = [self._class_counts(h) for h in self.hands]
+            self.holding = [self._by_class(h) for h in self.hands]
             self._reveal_all("wedding_solo", groom or 0, t)
 
-    def _class_counts(self, hand: Sequence[Card]) -> list[int]:
-        counts = [0, 0, 0, 0, 0]
+    def _by_class(self, hand: Sequence[Card]) -> list[list[Card]]:
+        classes: list[list[Card]] = [[], [], [], [], []]
         suit_class = self.table.suit_class
         for card in hand:
-            counts[suit_class[card]] += 1
-        return counts
+            classes[suit_class[card]].append(card)
+        return classes
 
     def holds(self, seat: int, suit_class: int) -> bool:
         """Whether ``seat`` still holds a card of this suit class (TRUMP for trumps)."""
-        return self._counts[seat][suit_class] > 0
+        return bool(self.holding[seat][suit_class])
 
     # -- parties and what is known ----------------------------------------------------------------
 
@@ -434,7 +448,8 @@ class Deal:
     def _note(self, cause: str, seat: int, trick: int, everyone: bool = False) -> None:
         """Record a public event and what every seat knows after it."""
         before = self._known
-        after = tuple(self._knowledge(v) for v in range(SEATS))
+        knowledge = self._knowledge
+        after = (knowledge(0), knowledge(1), knowledge(2), knowledge(3))
         self._known = after
         self._events.append(_Event(trick, cause, seat, everyone, before, after))
 
@@ -574,11 +589,23 @@ class Deal:
 
     def played(self) -> PlayedDeal:
         """The finished deal as the scoring sees it; RulesError ``not_finished`` before."""
+        return PlayedDeal(self.rules, self.game, self.dealt, tuple(self.tricks), tuple(self.leaders),
+                          tuple(self.winners), self._final_parties())
+
+    def _final_parties(self) -> tuple[Party, ...]:
         if not self.over or None in self.parties:
             raise RulesError("not_finished", "tricks")
-        parties = tuple(p or "kontra" for p in self.parties)
-        return PlayedDeal(self.rules, self.game, self.dealt, tuple(self.tricks), tuple(self.leaders),
-                          tuple(self.winners), parties)
+        return tuple(p or "kontra" for p in self.parties)
+
+    def figures(self) -> tuple[int, int, int]:
+        """Of the finished deal's ``outcome()``: Re's card points and what one Re and one
+        Kontra player write on the sheet, worked out without the named lines (the analysis
+        scores thousands of deals a second)."""
+        said = self.announced()
+        re_points, re_tricks, extras = deal_facts(self.tricks, self.leaders, self.winners, self._final_parties())
+        re_score, kontra_score = sheet_scores(self.rules, self.game, re_points, re_tricks, said["re"], said["kontra"],
+                                              extras)
+        return re_points, re_score, kontra_score
 
     def outcome(self) -> Score:
         """The engine's score of the finished deal, with the announcements made."""

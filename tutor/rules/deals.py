@@ -64,25 +64,33 @@ class PlayedDeal:
 
     def facts(self) -> tuple[int, int, dict[str, dict[str, int]]]:
         """Re's card points and tricks, and the extra points each party earned in play
-        (RULES.md §8, §10): foxes caught, Doppelkopf tricks, Karlchen winning the last trick,
-        opponents' Karlchen caught in it. Extras are counted whatever the game; scoring
-        ignores them where they do not count."""
-        counts: dict[str, dict[str, int]] = {"re": {}, "kontra": {}}
-        parties, leaders, winners = self.parties, self.leaders, self.winners
-        last = len(self.tricks) - 1
-        re_points = re_tricks = 0
-        for t, trick in enumerate(self.tricks):
-            party = parties[winners[t]]
-            if party == "re":
-                re_points += POINTS[trick[0]] + POINTS[trick[1]] + POINTS[trick[2]] + POINTS[trick[3]]
-                re_tricks += 1
-            for extra in trick_extras(trick, leaders[t], winners[t], parties, t == last):
-                counts[party][extra] = counts[party].get(extra, 0) + 1
-        return re_points, re_tricks, counts
+        (``deal_facts``)."""
+        return deal_facts(self.tricks, self.leaders, self.winners, self.parties)
 
     def score(self, re_announced: str | None = None, kontra_announced: str | None = None) -> Score:
         re_points, re_tricks, extras = self.facts()
         return score(self.rules, self.game, re_points, re_tricks, re_announced, kontra_announced, extras)
+
+
+def deal_facts(tricks: Sequence[Sequence[Card]], leaders: Sequence[int], winners: Sequence[int],
+               parties: Sequence[str]) -> tuple[int, int, dict[str, dict[str, int]]]:
+    """Re's card points and tricks of a finished deal, and the extra points each party earned
+    in play (RULES.md §8, §10): foxes caught, Doppelkopf tricks, Karlchen winning the last
+    trick, opponents' Karlchen caught in it. Extras are counted whatever the game; scoring
+    ignores them where they do not count. ``parties``: the final parties by seat."""
+    counts: dict[str, dict[str, int]] = {"re": {}, "kontra": {}}
+    last = len(tricks) - 1
+    re_points = re_tricks = 0
+    for t, trick in enumerate(tricks):
+        party = parties[winners[t]]
+        points = POINTS[trick[0]] + POINTS[trick[1]] + POINTS[trick[2]] + POINTS[trick[3]]
+        if party == "re":
+            re_points += points
+            re_tricks += 1
+        if points >= 40 or t == last or ACE_OF_DIAMONDS in trick:  # else the trick earns no extra
+            for extra in trick_extras(trick, leaders[t], winners[t], parties, t == last):
+                counts[party][extra] = counts[party].get(extra, 0) + 1
+    return re_points, re_tricks, counts
 
 
 def trick_extras(trick: Sequence[Card], leader: int, winner: int, parties: Sequence[str], last: bool) -> list[str]:

@@ -113,7 +113,7 @@ class GameTable:
     """Everything about one game kind under one set of rules that play needs, as lookup
     tables indexed by card, so that simulating thousands of deals stays fast."""
 
-    __slots__ = ("game", "trumps", "suit_class", "power", "dulle_second_wins", "dulle_except_last", "fox")
+    __slots__ = ("game", "trumps", "suit_class", "power", "dulle_second_wins", "dulle_except_last", "fox", "beating")
 
     def __init__(self, game: str, rules: RuleSet) -> None:
         self.game = game
@@ -134,6 +134,13 @@ class GameTable:
         # RULES.md §8: a caught A♦ scores only where extra points count (normal-type games);
         # a declared Schweinchen is the top trump and no fox to catch. NO_CARD where none is.
         self.fox: int = ACE_OF_DIAMONDS if game in NORMAL_TYPE and not schweinchen else NO_CARD
+        # beating[last_trick][best][card]: whether ``card`` takes a trick that ``best`` holds
+        # (``beats`` worked out once for every pair: the deal and the computer players ask it
+        # of nearly every card played).
+        self.beating: tuple[tuple[tuple[bool, ...], ...], ...] = tuple(
+            tuple(tuple(self._beats(card, best, last) for card in ALL_CARDS) for best in ALL_CARDS)
+            for last in (False, True)
+        )
 
     def same_play(self, other: GameTable) -> bool:
         """Whether every trick goes the same way under both tables."""
@@ -170,8 +177,11 @@ class GameTable:
 
     def beats(self, card: Card, best: Card, last_trick: bool = False) -> bool:
         """Whether ``card``, played to a trick that ``best`` holds, takes it: what ``winner``
-        says of the trick with ``card`` added, at the cost of a comparison (the computer
-        players ask it of every card they could play)."""
+        says of the trick with ``card`` added, at the cost of a look-up (the computer players
+        ask it of every card they could play)."""
+        return self.beating[last_trick][best][card]
+
+    def _beats(self, card: Card, best: Card, last_trick: bool) -> bool:
         suit_class = self.suit_class
         cls = suit_class[card]
         if cls == TRUMP:

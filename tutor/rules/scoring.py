@@ -35,6 +35,10 @@ SOLO_FACTOR: Final = 3  # a soloist plays against three and writes three times t
 PARTY_ORDER: Final[tuple[Party, ...]] = ("re", "kontra")
 _PARTY_ORDER: Final[dict[Party, int]] = {"re": 0, "kontra": 1}
 _LINE_ORDER: Final = {line_id: i for i, line_id in enumerate(LINE_IDS)}
+# Each (line, party) key by its place on the sheet: by line, Re before Kontra.
+_SHEET_ORDER: Final[dict[tuple[LineId, Party], int]] = {
+    (line_id, party): 2 * i + _PARTY_ORDER[party] for line_id, i in _LINE_ORDER.items() for party in PARTY_ORDER
+}
 _BELOW: Final[tuple[tuple[LineId, int], ...]] = (("below_90", 90), ("below_60", 60), ("below_30", 30))
 _ANNOUNCED: Final[dict[int, LineId]] = {1: "no_90_announced", 2: "no_60_announced", 3: "no_30_announced",
                                         4: "schwarz_announced"}
@@ -135,12 +139,20 @@ class _Tally:
         for party, line_id in own:
             if levels[party] >= 0:
                 self.add(line_id, winner, 2)
-        for level in range(1, max(levels[p] for p in counted_for) + 1):
-            self.add(_ANNOUNCED[level], winner, sum(levels[p] >= level for p in counted_for))
+        for level in range(1, max([levels[p] for p in counted_for]) + 1):
+            self.add(_ANNOUNCED[level], winner, sum([levels[p] >= level for p in counted_for]))
 
     def sorted_lines(self) -> tuple[Line, ...]:
-        keys = sorted(self.lines, key=lambda k: (_LINE_ORDER[k[0]], _PARTY_ORDER[k[1]]))
-        return tuple(Line(line_id, party, self.lines[line_id, party]) for line_id, party in keys)
+        lines = self.lines
+        keys = sorted(lines, key=_SHEET_ORDER.__getitem__)
+        return tuple([Line(line_id, party, lines[line_id, party]) for line_id, party in keys])
+
+    def value(self) -> int:
+        """Re's net value: the points of Re's lines less those of Kontra's."""
+        value = 0
+        for (_, party), points in self.lines.items():
+            value += points if party == "re" else -points
+        return value
 
 
 def _ddv_game_lines(tally: _Tally, game: str, winner: Party | None) -> None:
@@ -175,10 +187,12 @@ def _pagat_game_lines(tally: _Tally, game: str, winner: Party | None) -> None:
 
 
 def _extra_lines(tally: _Tally, rules: RuleSet, extras: Mapping[str, Mapping[str, int]]) -> None:
+    counted = counted_extras(rules)
     for party in PARTY_ORDER:
-        counts = extras.get(party, {})
-        for extra in counted_extras(rules):
-            tally.add(extra, party, counts.get(extra, 0))
+        counts = extras.get(party)
+        if counts:
+            for extra in counted:
+                tally.add(extra, party, counts.get(extra, 0))
 
 
 def score(
@@ -192,6 +206,37 @@ def score(
 ) -> Score:
     """Score a deal from its summary: Re's card points and tricks, each party's highest
     announcement, each party's extra points. Input is assumed valid (see check_summary)."""
+    winner, tally = _tally(rules, game, re_points, re_tricks, re_announced, kontra_announced, extras)
+    value = tally.value()
+    re_score = SOLO_FACTOR * value if is_solo(game) else value
+    return Score(winner, re_points, re_tricks, tally.sorted_lines(), value, {"re": re_score, "kontra": -value})
+
+
+def sheet_scores(
+    rules: RuleSet,
+    game: str,
+    re_points: int,
+    re_tricks: int,
+    re_announced: str | None = None,
+    kontra_announced: str | None = None,
+    extras: Mapping[str, Mapping[str, int]] | None = None,
+) -> tuple[int, int]:
+    """What one Re and one Kontra player write on the sheet: ``score(...).scores`` from the
+    same tally, without the named lines (the analysis scores thousands of deals a second)."""
+    value = _tally(rules, game, re_points, re_tricks, re_announced, kontra_announced, extras)[1].value()
+    return (SOLO_FACTOR * value if is_solo(game) else value), -value
+
+
+def _tally(
+    rules: RuleSet,
+    game: str,
+    re_points: int,
+    re_tricks: int,
+    re_announced: str | None,
+    kontra_announced: str | None,
+    extras: Mapping[str, Mapping[str, int]] | None,
+) -> tuple[Party | None, _Tally]:
+    """The winner and every line the deal scores."""
     re_level = level_of(re_announced, "re", "announcements.re")
     kontra_level = level_of(kontra_announced, "kontra", "announcements.kontra")
     winner = who_wins(re_points, re_tricks, rules.tricks, re_level, kontra_level)
@@ -202,10 +247,7 @@ def score(
         _ddv_game_lines(tally, game, winner)
     if is_normal_type(game):  # extra points never count in a solo
         _extra_lines(tally, rules, extras or {})
-    lines = tally.sorted_lines()
-    value = sum(line.points if line.party == "re" else -line.points for line in lines)
-    re_score = SOLO_FACTOR * value if is_solo(game) else value
-    return Score(winner, re_points, re_tricks, lines, value, {"re": re_score, "kontra": -value})
+    return winner, tally
 
 
 def quick_score(game: str, winner: Party, value: int) -> Score:
@@ -291,7 +333,10 @@ def scored_lines(rules: RuleSet) -> tuple[LineValue, ...]:
 
 def counted_extras(rules: RuleSet) -> tuple[Extra, ...]:
     """The extra points these rules count: Karlchen caught only with its house option."""
-    return tuple(e for e in EXTRAS if e != "karlchen_caught" or rules.karlchen == "win_or_catch")
+    return _COUNTED[rules.karlchen == "win_or_catch"]
+
+
+_COUNTED: Final = {True: EXTRAS, False: tuple(e for e in EXTRAS if e != "karlchen_caught")}
 
 
 def extra_max(extra: str, rules: RuleSet) -> int:
