@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 PORT ?= 8000
 
-.PHONY: run test install install-test translations messages icons browser postgres bench
+.PHONY: run test install install-test translations messages icons browser postgres node bench
 
 $(VENV)/.installed: requirements.txt
 	$(PYTHON) -m venv $(VENV)
@@ -43,11 +43,17 @@ postgres:
 	@ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || { \
 		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql; }
 
+# The offline calculator's and sheet's scripts are checked against the engine under node;
+# install Debian's package when it is missing (CI runs as root).
+node:
+	@command -v node >/dev/null 2>&1 || command -v nodejs >/dev/null 2>&1 || { \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nodejs; }
+
 # gunicorn.conf.py: 127.0.0.1:$PORT unless HOST is set, WEB_CONCURRENCY workers (see the README).
 run: translations
-	PORT=$(PORT) $(VENV)/bin/gunicorn -c gunicorn.conf.py app:app
+	PORT=$(PORT) $(VENV)/bin/gunicorn -c gunicorn.conf.py 'app:create_app()'
 
-test: install-test translations browser postgres
+test: install-test translations browser postgres node
 	$(PY) -m pytest -q
 
 bench: install

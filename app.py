@@ -1,4 +1,5 @@
-"""Doko Tutor: the Flask application factory. gunicorn serves `app:app`."""
+"""Doko Tutor: the Flask application factory. gunicorn serves `app:create_app()`; importing
+this module builds nothing and writes nothing (no instance folder, no secret key)."""
 from __future__ import annotations
 
 import os
@@ -74,6 +75,3 @@ def create_app(config: dict[str, Any] | None = None, instance_path: str | None =
 
     shared.init_app(app)  # last: in front of everything, static files included
     return app
-
-
-app = create_app()

@@ -1,4 +1,5 @@
-"""How `make run` serves the app: gunicorn reads this file (`gunicorn -c gunicorn.conf.py app:app`).
+"""How `make run` serves the app: gunicorn reads this file
+(`gunicorn -c gunicorn.conf.py 'app:create_app()'`, the factory called once per worker).
 
 Environment:
   HOST             address to bind; 127.0.0.1 unless set (HOST=0.0.0.0 opens it to the network,

@@ -72,7 +72,7 @@ def makefile_flags() -> list[str]:
                 elif word.startswith("--bind=") or (word.startswith("-b") and len(word) > 2):
                     pass
                 elif ":" in word and not word.startswith("-") and "$" not in word:
-                    pass  # the app, e.g. app:app
+                    pass  # the app, e.g. app:create_app()
                 else:
                     flags.append(word)
             return flags
@@ -113,7 +113,7 @@ def compile_translations() -> None:
 class Server:
     """One gunicorn serving `app_spec` on 127.0.0.1, stopped on exit of the with-block."""
 
-    def __init__(self, app_spec: str = "app:app", pythonpath: str | None = None, ready_path: str = "/",
+    def __init__(self, app_spec: str = "app:create_app()", pythonpath: str | None = None, ready_path: str = "/",
                  extra: list[str] | None = None) -> None:
         self.app_spec = app_spec
         self.extra = extra or []

@@ -63,7 +63,7 @@ class Server:
 def gunicorn(
     env: dict[str, str] | None = None, args: tuple[str, ...] = (), start_timeout: float = 60
 ) -> Iterator[Server]:
-    """gunicorn -c gunicorn.conf.py app:app on a free loopback port, with its own SQLite file
+    """gunicorn -c gunicorn.conf.py app:create_app() on a free loopback port, with its own SQLite file
     and secret key; stopped (the whole process group) on the way out, whatever happened."""
     port = free_port()
     with tempfile.TemporaryDirectory(prefix="doko-serving-") as folder:
@@ -78,7 +78,7 @@ def gunicorn(
         }
         with open(log, "wb") as out:
             process = subprocess.Popen(
-                [sys.executable, "-m", "gunicorn", "-c", "gunicorn.conf.py", *args, "app:app"],
+                [sys.executable, "-m", "gunicorn", "-c", "gunicorn.conf.py", *args, "app:create_app()"],
                 cwd=ROOT,
                 env=environment,
                 stdout=out,

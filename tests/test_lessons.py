@@ -407,26 +407,6 @@ def test_broken_files_are_refused_with_their_name(tmp_path):
         L.load_lesson(tmp_path)
 
 
-def test_loader_and_quiz_are_typed_and_their_examples_hold():
-    import doctest
-    import importlib
-    import pkgutil
-    import subprocess
-    import sys
-
-    import tutor.quiz
-
-    result = subprocess.run(
-        [sys.executable, "-m", "mypy", "--strict", "--no-error-summary", "tutor/learn", "tutor/quiz"],
-        capture_output=True,
-        text=True,
-    )
-    assert result.returncode == 0, result.stdout + result.stderr
-    modules = [importlib.import_module(m.name) for m in pkgutil.iter_modules(L.__path__, "tutor.learn.")
-               if m.name != "tutor.learn.__main__"]
-    assert all(doctest.testmod(module).failed == 0 for module in [L, *modules, tutor.quiz])
-
-
 def test_relative_links_in_prose_lead_to_the_same_place_from_every_step_url():
     ddv = RuleSet.named("ddv")
     html = L.render("See [poverty](poverty), [play](../play/), [x](https://example.org/) and [t](#top).",

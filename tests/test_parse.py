@@ -1,20 +1,14 @@
-"""The strict whole-number parser: its doctests, chosen cases, and properties over any text."""
+"""The strict whole-number parser: chosen cases and properties over any text (its docstring
+examples run with every module's, by --doctest-modules)."""
 from __future__ import annotations
 
-import doctest
 import string
 
 import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from tutor import parse
 from tutor.parse import MAX_DIGITS, MINUS_SIGN, NumberError, optional_whole_number, whole_number
-
-
-def test_doctests():
-    failures, tried = doctest.testmod(parse)
-    assert tried > 0 and failures == 0
 
 
 @pytest.mark.parametrize(

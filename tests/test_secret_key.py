@@ -131,3 +131,26 @@ def test_a_slow_write_is_never_seen_half_done(tmp_path, monkeypatch):
     finally:
         first.join()
     assert len(keys) == 2 and keys[0] == keys[1] and len(keys[0]) >= MIN_LENGTH, keys
+
+
+def test_importing_the_app_module_builds_nothing_and_writes_nothing():
+    # gunicorn serves app:create_app(); an import alone (a test, a tool) must not make the
+    # instance folder or its secret key in the checkout.
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent.parent
+
+    def files() -> set[tuple[str, int]]:
+        # Caches of the tools (dot folders) and compiled Python are not the checkout.
+        def kept(parts: tuple[str, ...]) -> bool:
+            return not any(part.startswith(".") or part in ("__pycache__", "node_modules") for part in parts)
+        return {(str(p.relative_to(root)), p.stat().st_mtime_ns) for p in root.rglob("*")
+                if p.is_file() and kept(p.relative_to(root).parts)}
+
+    before = files()
+    out = subprocess.run([sys.executable, "-B", "-c", "import app; print(hasattr(app, 'app'))"], cwd=root,
+                         capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "False"
+    assert files() == before

@@ -139,19 +139,28 @@ SHOWN = (("whole-deal", 2), ("whole-deal", 4), ("re-and-kontra", 7), ("score-she
          ("tips", 5), ("reservations", 3), ("tournament", 6), ("checkpoint-1", 1), ("checkpoint-2", 5))
 
 
+def fits_the_phone(page, path: str) -> None:
+    """The page came (200) and nothing on it is wider than the phone."""
+    response = page.goto(path)
+    assert response is not None and response.status == 200, path
+    assert page.evaluate("document.documentElement.scrollWidth") <= page.viewport_size["width"], path
+
+
 @pytest.mark.parametrize("lang", ["en", "de"])
 def test_phone_screenshots_of_steps(page, lang):
+    # Screenshots to look at (SCREENSHOTS), and what they would show wrong held by asserts:
+    # every page answers 200 and fits the phone's width.
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    page.goto(f"/{lang}/learn/")
+    fits_the_phone(page, f"/{lang}/learn/")
     page.screenshot(path=str(SCREENSHOTS / f"learn-{lang}-path.png"))
     for item in L.load_lessons():
-        page.goto(f"/{lang}/learn/{item.slug}/1")
+        fits_the_phone(page, f"/{lang}/learn/{item.slug}/1")
         expect(page.locator("h1")).to_have_text(item.text(lang).title)
         page.screenshot(path=str(SCREENSHOTS / f"learn-{lang}-{item.number:02d}-1.png"))
     for slug, n in SHOWN:
-        page.goto(f"/{lang}/learn/{slug}/{n}")
+        fits_the_phone(page, f"/{lang}/learn/{slug}/{n}")
         page.screenshot(path=str(SCREENSHOTS / f"learn-{lang}-{slug}-{n}.png"), full_page=True)
-    page.goto(f"/{lang}/learn/words")
+    fits_the_phone(page, f"/{lang}/learn/words")
     page.screenshot(path=str(SCREENSHOTS / f"learn-{lang}-words.png"))
 
 
@@ -161,10 +170,12 @@ def test_phone_screenshots_of_feedback(page, lang):
     for slug in ("following-suit", "extra-points", "tournament", "tips", "scoring"):
         item = L.lesson(slug)
         n, step = next((i, s) for i, s in enumerate(item.steps_for(DDV), 1) if s.check)
-        page.goto(f"/{lang}/learn/{slug}/{n}")
+        fits_the_phone(page, f"/{lang}/learn/{slug}/{n}")
         question = L.build_check(item, step, DDV)
         answer(page, question, _wrong(question))
         expect(page.locator(".quiz-verdict")).to_be_visible()
+        expect(page.locator(".quiz-reasons li").first).to_be_visible()  # the wrong answer is explained
+        assert page.evaluate("document.documentElement.scrollWidth") <= page.viewport_size["width"], slug
         page.locator("#quiz-result").scroll_into_view_if_needed()
         page.screenshot(path=str(SCREENSHOTS / f"learn-{lang}-{slug}-feedback.png"))
 

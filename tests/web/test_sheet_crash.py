@@ -31,13 +31,14 @@ def free_port() -> int:
 
 
 class Server:
-    """gunicorn serving app:app on a loopback port, in its own process group."""
+    """gunicorn serving app:create_app() on a loopback port, in its own process group."""
 
     def __init__(self, database_url: str, instance: Path) -> None:
         self.port = free_port()
         env = {**os.environ, "DATABASE_URL": database_url}
         self.process = subprocess.Popen(
-            [sys.executable, "-m", "gunicorn", "--bind", f"127.0.0.1:{self.port}", "--workers", "2", "app:app"],
+            [sys.executable, "-m", "gunicorn", "--bind", f"127.0.0.1:{self.port}", "--workers", "2",
+             "app:create_app()"],
             cwd=ROOT, env=env, start_new_session=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
         )
         deadline = time.monotonic() + 30

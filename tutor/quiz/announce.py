@@ -75,11 +75,8 @@ def build(rng: random.Random, rules: RuleSet, level: int = 0) -> Question:
         cards = [tricks - t - (1 if s in played_now else 0) for s in range(SEATS)]
         wedding = _wedding(clarified, t)
 
-        def allowed_for(seat: int, under: RuleSet) -> list[str]:
-            party = deal.parties[seat]
-            return may_announce(under, deal.game, party, cards[seat], said[party], said[other(party)], wedding)
-
-        answers = [allowed_for(s, rules) for s in range(SEATS)]
+        answers = [may_announce(rules, deal.game, deal.parties[s], cards[s], said[deal.parties[s]],
+                                said[other(deal.parties[s])], wedding) for s in range(SEATS)]
         moment: dict[str, Any] = {
             "game": deal.game, "parties": list(deal.parties), "cards": cards, "said": said, "clarified": wedding,
             "history": history, "plays": [(deal.seat_of(t, i), card_id(deal.tricks[t][i])) for i in range(p)],
@@ -95,10 +92,9 @@ def build(rng: random.Random, rules: RuleSet, level: int = 0) -> Question:
         seat = int(rng.random() * SEATS)
         allowed = answers[seat]
 
-        def own_level(seat_: int) -> int:
-            """Levels said already by the seat's party are no choice: all the rest is everything."""
-            return 0 if level else level_of(said[deal.parties[seat_]], deal.parties[seat_]) + 1
-        if (not allowed or len(allowed) == SCHWARZ + 1 - own_level(seat)) and (level == 0 or rng.random() < 0.75):
+        # Levels said already by the seat's party are no choice: all the rest is everything.
+        own_level = 0 if level else level_of(said[deal.parties[seat]], deal.parties[seat]) + 1
+        if (not allowed or len(allowed) == SCHWARZ + 1 - own_level) and (level == 0 or rng.random() < 0.75):
             continue  # nothing at all, or everything: keep the moments near a deadline
         if level_of(said[deal.parties[seat]], deal.parties[seat]) == SCHWARZ:
             continue  # everything said already: nothing to ask

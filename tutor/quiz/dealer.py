@@ -61,7 +61,8 @@ def ask(position: Mapping[str, Any], rules: RuleSet) -> Question:
     if last.compulsory and not last.vorgefuehrt:
         reasons = [Reason("same_dealer_after_compulsory", {"dealer": previous, "soloist": soloist})]
     elif last.compulsory:
-        reasons = [Reason("dealer_moves_after_vorgefuehrt", {"dealer": previous, "next": following, "soloist": soloist})]
+        reasons = [Reason("dealer_moves_after_vorgefuehrt",
+                          {"dealer": previous, "next": following, "soloist": soloist})]
     else:
         reasons = [Reason("dealer_moves_left", {"dealer": previous, "next": following})]
     if sheet.next_sitting_out:

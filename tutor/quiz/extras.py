@@ -43,7 +43,8 @@ def ask(position: Mapping[str, Any], rules: RuleSet) -> Question:
     winner = (leader + index) % SEATS
     party = parties[winner]
     earned = trick_extras(cards, leader, winner, parties, last)
-    counted = [e for e in earned if is_normal_type(game) and (e != "karlchen_caught" or rules.karlchen == "win_or_catch")]
+    counted = [e for e in earned
+               if is_normal_type(game) and (e != "karlchen_caught" or rules.karlchen == "win_or_catch")]
     offered = [c for c in CHOICES if c != "karlchen_caught" or rules.karlchen == "win_or_catch"]
     taken = trick_reason(ids, game_of(game), played, last)
     reasons = [Reason(taken.code, {**taken.params, "seat": winner, "party": party})]

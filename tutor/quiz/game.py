@@ -92,7 +92,8 @@ def ask(position: Mapping[str, Any], rules: RuleSet) -> Question:
     other = RuleSet.named("pagat" if rules.ruleset == "ddv" else "ddv").with_options(deck=rules.deck, poverty=True)
     try:
         elsewhere = decide(other, dealer, reservations)
-        decides = (elsewhere.game, elsewhere.declarer, elsewhere.leader) != (decision.game, decision.declarer, decision.leader)
+        decides = (elsewhere.game, elsewhere.declarer, elsewhere.leader) != \
+            (decision.game, decision.declarer, decision.leader)
     except RulesError:
         decides = True
     fields: tuple[Field, ...] = (Field("leader", "one", seat_choices(), label="leader"),)
@@ -101,11 +102,13 @@ def ask(position: Mapping[str, Any], rules: RuleSet) -> Question:
         fields = (Field("game", "one", tuple(choices), label="game"), *fields)
         answer = (game_value(decision.game, decision.declarer), *answer)
     return Question(
-        kind=KIND, seed=0, level=0, rules=rules, game=decision.game, prompt="game" if len(fields) > 1 else "leader", params={"dealer": dealer},
+        kind=KIND, seed=0, level=0, rules=rules, game=decision.game, prompt="game" if len(fields) > 1 else "leader",
+        params={"dealer": dealer},
         fields=fields,
         answer=answer,
         reasons=tuple(reasons), section=SECTION,
-        facts={"dealer": dealer, "reservations": [(s, r.kind, r.solo, r.compulsory) for s, r in enumerate(reservations)],
+        facts={"dealer": dealer,
+               "reservations": [(s, r.kind, r.solo, r.compulsory) for s, r in enumerate(reservations)],
                "order": [(dealer + 1 + i) % SEATS for i in range(SEATS)]},
         rules_decide=decides,
     )

@@ -36,7 +36,8 @@ def build(rng: random.Random, rules: RuleSet, level: int = 0) -> Question:
         seat = (seat + 1 + int(rng.random() * 3)) % SEATS  # the partner is the question
     if deal.game == "poverty" and seat in (info["poor"], info["acceptor"]) and rng.random() < 0.5:
         # The instructive seat: one holding a Q♣ and still Kontra.
-        holders = [s for s in range(SEATS) if QUEEN_OF_CLUBS in deal.hands[s] and s not in (info["poor"], info["acceptor"])]
+        holders = [s for s in range(SEATS)
+                   if QUEEN_OF_CLUBS in deal.hands[s] and s not in (info["poor"], info["acceptor"])]
         seat = holders[0] if holders else seat
     position_: dict[str, Any] = {"game": deal.game, "seat": seat, "hand": [card_id(c) for c in deal.hands[seat]],
                                  "schweinchen": schweinchen_in_play(position)}
@@ -133,7 +134,8 @@ def leader_of(trick: int, first: int, winners: Sequence[int]) -> int:
     return first if trick == 0 else winners[trick - 1]
 
 
-def _tricks(value: Any, leader: int, rules: RuleSet, seat: int, hand: list[str] | None) -> tuple[list[list[str]], list[int]]:
+def _tricks(value: Any, leader: int, rules: RuleSet, seat: int,
+            hand: list[str] | None) -> tuple[list[list[str]], list[int]]:
     """A wedding's first tricks, checked (RULES.md §3: a player who did not follow a suit
     holds none of it, so may not play it later), with each trick's winner."""
     if not isinstance(value, (list, tuple)) or not 1 <= len(value) <= CLARIFICATION_TRICKS:
