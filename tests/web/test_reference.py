@@ -110,9 +110,6 @@ def test_scoring_lines_follow_the_rule_set(client):
     assert "“Re” announced" in html
 
 
-@pytest.mark.skipif(
-    not hasattr(scoring, "WORKED_EXAMPLES"), reason="the engine does not yet export scoring.WORKED_EXAMPLES"
-)
 def test_worked_examples_are_scored_by_the_engine(client):
     examples = reference_for(RuleSet.named("ddv"))["examples"]
     assert len(examples) == 6
