@@ -155,7 +155,7 @@ def ask(position: Mapping[str, Any], rules: RuleSet) -> Question:
         return may_announce(under, game, party, cards[seat_], said[party], said[other(party)], wedding)
 
     answers = [allowed_for(s, rules) for s in range(SEATS)]
-    other_rules = RuleSet.named("pagat" if rules.ruleset == "ddv" else "ddv").with_options(deck=rules.deck)
+    other_rules = rules.other(deck=rules.deck)
     facts: dict[str, Any] = {
         "parties": tuple(parties), "cards": cards, "said": said, "history": list(position.get("history", [])),
         "plays": list(position.get("plays", [])),

@@ -116,7 +116,7 @@ def _evening(position: Mapping[str, Any], rules: RuleSet, players: int) -> Eveni
 
 
 def _solo(position: Mapping[str, Any], rules: RuleSet, players: int, sheet: Evening | None) -> Question:
-    if rules.ruleset != "ddv":
+    if not rules.has_compulsory_solos:
         raise RulesError("no_compulsory_solos", "ask", ruleset=rules.ruleset)  # only the DDV's rounds know them
     # The next deal's dealer: given, or the one whose turn it is after the given deals.
     dealer = number(position.get("dealer", sheet.next_dealer if sheet else 0), "dealer", 0, players - 1)

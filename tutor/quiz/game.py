@@ -39,7 +39,7 @@ def _reservation(rng: random.Random, level: int, rules: RuleSet, taken: set[str]
     taken.add(kind)
     if kind != "solo":
         return Reservation(kind)
-    compulsory = level >= 2 and rules.ruleset == "ddv" and rng.random() < 0.5
+    compulsory = level >= 2 and rules.has_compulsory_solos and rng.random() < 0.5
     return Reservation("solo", rng.choice(SOLO_GAMES), compulsory)
 
 
@@ -89,7 +89,7 @@ def ask(position: Mapping[str, Any], rules: RuleSet) -> Question:
                params={"game": r.solo or r.kind, "seat": s, "compulsory": r.compulsory})
         for s, r in enumerate(reservations) if r.kind != "healthy"
     ]
-    other = RuleSet.named("pagat" if rules.ruleset == "ddv" else "ddv").with_options(deck=rules.deck, poverty=True)
+    other = rules.other(deck=rules.deck, poverty=True)
     try:
         elsewhere = decide(other, dealer, reservations)
         decides = (elsewhere.game, elsewhere.declarer, elsewhere.leader) != \

@@ -145,7 +145,7 @@ def play(rng: random.Random, rules: RuleSet, game: str, dealer: int | None = Non
     if game == "poverty":
         return _poverty(rng, rules, hands, dealer)
     soloist = int(rng.random() * SEATS)
-    compulsory = rules.ruleset == "ddv" and rng.random() < 0.5
+    compulsory = rules.has_compulsory_solos and rng.random() < 0.5
     reservations = [Reservation("solo", game, compulsory) if s == soloist else Reservation() for s in range(SEATS)]
     deal = Deal.start(rules, dealer, reservations, hands)
     table = _played(rng, deal)

@@ -73,7 +73,7 @@ def ask(position: Mapping[str, Any], rules: RuleSet) -> Question:
         extras = {p: {k: n for k, n in e.items() if k != "karlchen_caught"} for p, e in extras.items()}
     check_summary(rules, game, re_points, re_tricks, extras)
     result = score(rules, game, re_points, re_tricks, re_said, kontra_said, extras)
-    other = RuleSet.named("pagat" if rules.ruleset == "ddv" else "ddv").with_options(deck=rules.deck)
+    other = rules.other(deck=rules.deck)
     elsewhere = score(other, game, re_points, re_tricks, re_said, kontra_said, extras)
     levels = {p: level_of(s, p) for p, s in (("re", re_said), ("kontra", kontra_said))}
     reasons = []

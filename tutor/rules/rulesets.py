@@ -82,6 +82,11 @@ class RuleSet:
         rounds in which the compulsory solos are owed, so the DDV rules only."""
         return self.has_compulsory_solos
 
+    def other(self, **options: Any) -> RuleSet:
+        """The other rule set (pagat for the DDV's, the DDV's for pagat), with the given
+        house options: what the quiz compares an answer with when it says the rules decide."""
+        return RuleSet.named("pagat" if self.ruleset == "ddv" else "ddv").with_options(**options)
+
     def is_default(self) -> bool:
         """Whether every option is the rule set's own default."""
         return self == RuleSet.named(self.ruleset)
