@@ -26,7 +26,7 @@ from tutor.rules.deal import Announcement, Deal, Poverty
 from tutor.rules.deals import deal_hands
 from tutor.rules.errors import RulesError
 from tutor.rules.explain import legal_reason
-from tutor.rules.games import GameTable, game_table, is_normal_type, is_solo
+from tutor.rules.games import GameTable, game_table, hand_order, is_normal_type, is_solo
 from tutor.rules.reservations import (
     ANNOUNCED_SOLOS,
     HEALTHY,
@@ -57,11 +57,7 @@ def wedding_allowed(rules: RuleSet, hand: Sequence[Card]) -> bool:
     return may_declare_wedding(rules, hand)
 
 
-def sort_hand(cards: Sequence[Card], table: GameTable) -> list[Card]:
-    """A hand as players hold it: trumps first, highest first, then the plain suits in
-    suit order (♣ ♠ ♥ ♦), each highest first."""
-    power, suit_class = table.power, table.suit_class
-    return sorted(cards, key=lambda c: (-(suit_class[c] == 4), suit_class[c], -power[c], c))
+sort_hand = hand_order  # a hand as players hold it: the engine's order (tutor.rules.games.hand_order)
 
 
 class Run:

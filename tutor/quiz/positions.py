@@ -12,7 +12,7 @@ from typing import Any, Final
 from tutor.rules.cards import QUEEN_OF_CLUBS, Card
 from tutor.rules.deal import Deal, Poverty
 from tutor.rules.deals import PlayedDeal, deal_hands, play_randomly
-from tutor.rules.games import GameTable, game_table, is_normal_type
+from tutor.rules.games import GameTable, game_table, hand_order, is_normal_type
 from tutor.rules.reservations import (
     ANNOUNCED_SOLOS,
     HEALTHY,
@@ -206,6 +206,4 @@ def hand_before(deal: PlayedDeal, seat: int, trick: int) -> list[Card]:
     return hand
 
 
-def display_order(cards: list[Card], table: GameTable) -> list[Card]:
-    """A hand as players sort it: trumps highest first, then each plain suit, highest first."""
-    return sorted(cards, key=lambda c: (table.suit_class[c] != 4, table.suit_class[c], -table.power[c]))
+display_order = hand_order  # the engine's hand order (tutor.rules.games.hand_order)

@@ -211,6 +211,19 @@ class GameTable:
         return {s: suits[s] for s in SUITS if s in suits}
 
 
+def hand_order(cards: Sequence[Card], table: GameTable) -> list[Card]:
+    """A hand as players sort it: the trumps first, highest first, then the plain suits in
+    suit order (♣ ♠ ♥ ♦), each highest first. The one order every page and question shows.
+
+    >>> from tutor.rules.cards import parse_card, card_id
+    >>> table = game_table("normal", RuleSet.named("ddv"))
+    >>> [card_id(c) for c in hand_order([parse_card(c) for c in ("AH", "9D", "AC", "10H", "QC")], table)]
+    ['10H', 'QC', '9D', 'AC', 'AH']
+    """
+    trump, suit_class, power = TRUMP, table.suit_class, table.power
+    return sorted(cards, key=lambda c: (suit_class[c] != trump, suit_class[c], -power[c], c))
+
+
 @cache
 def game_table(game: str, rules: RuleSet) -> GameTable:
     """The (cached) lookup tables of a game kind under these rules."""

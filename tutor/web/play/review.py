@@ -29,6 +29,7 @@ from tutor.quiz import best_card
 from tutor.rules.cards import Card, card_id, parse_card
 from tutor.rules.deal import Deal
 from tutor.rules.errors import RulesError
+from tutor.rules.games import hand_order
 from tutor.rules.terms import SEATS
 from tutor.web.base import htmx, practice, shared
 from tutor.web.base.rules import COOKIE as RULES_COOKIE
@@ -360,6 +361,5 @@ def remember(p: Position, analysis: Analysis, played: Card, right: bool) -> None
 def sorted_hand(deal: Deal) -> list[str]:
     table = deal.table
     hand = deal.hands[HUMAN]
-    return [card_id(c) for c in sorted(hand, key=lambda c: (-(table.suit_class[c] == 4), table.suit_class[c],
-                                                          -table.power[c], c))]
+    return [card_id(c) for c in hand_order(hand, table)]
 
