@@ -891,3 +891,16 @@ def test_the_words_a_table_could_misread_are_gone():
     assert "angesagt" not in section("score-sheet", "running", "de")
     assert "annoncées" not in section("score-sheet", "running", "fr")
     assert "An- oder Absage" in section("replies", "reply-later", "de")
+
+
+@pytest.mark.parametrize("lang", ["de", "en", "it", "es", "fr", "pt"])
+def test_the_trumps_of_a_pack_without_nines_are_counted_as_the_engine_counts_them(lang):
+    # Lesson 19 said 22 of the 40 cards are trumps; lessons 3 and 18 say 24: the engine decides.
+    from tutor.rules.cards import IDS, in_deck
+    from tutor.rules.games import is_trump
+
+    forty = RuleSet.named("ddv").with_options(deck=40)
+    count = 2 * sum(1 for c in IDS if in_deck(parse_card(c), 40) and is_trump(c, "normal", forty))
+    assert count == 24
+    text = section("house-rules", "no-nines", lang)
+    assert f"{count} " in text and "22 " not in text
