@@ -186,7 +186,7 @@ def _decided(deal: Deal, seat: int) -> bool:
     """Whether the seat's party has taken every trick so far, two at least: the sign a club
     player waits for before announcing a limit (seed 002: "announce only when the game is
     decided")."""
-    known = deal.known(seat)
+    known = deal.knowledge[seat]
     party = known[seat]
     return len(deal.winners) >= 2 and all(known[w] == party for w in deal.winners)
 
@@ -296,7 +296,7 @@ def play_out(deal: Deal) -> None:
     """The computer players play ``deal`` to its end without announcements, every card the
     one ``choose_card`` chooses (the analysis's rollouts, thousands a second): what stays
     the same through a trick is looked up once a trick."""
-    play, hands = deal.play, deal.hands
+    play, hands = deal.play_legal, deal.hands
     while (seat := deal.turn) is not None:
         if deal.trick:  # the rest of a trick begun before
             play(choose_card(deal, seat))
@@ -324,7 +324,7 @@ def _lead(deal: Deal, seat: int, hand: list[Card], table: GameTable, keys: _Keys
         return hand[0]  # nothing to choose: every choice below is a card of the hand
     suit_class = table.suit_class
     trumps = deal.holding[seat][TRUMP]
-    known = deal.known(seat)
+    known = deal.knowledge[seat]
     party = known[seat]
     behind = _BEHIND[seat][0]
     if deal.clarified == 0 and seat == deal.declarer:
@@ -416,7 +416,7 @@ def _follow(deal: Deal, seat: int, hand: list[Card], legal: Sequence[Card], tabl
     trick = deal.trick
     win = deal.best
     best = trick[win]
-    known = deal.known(seat)
+    known = deal.knowledge[seat]
     mine, theirs = known[seat], known[(deal.leader + win) % 4]
     relation = UNKNOWN if mine is None or theirs is None else PARTNER if mine == theirs else OPPONENT
     behind = _BEHIND[seat][position]
