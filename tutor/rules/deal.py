@@ -67,6 +67,7 @@ from tutor.rules.terms import SEATS, AnnouncementId, Party
 QUEENS_DECIDE: Final = ("normal", "silent_wedding")
 # The causes of a reveal: what made a seat's party known (Reveal.cause).
 CAUSES: Final = ("old_one", "announcement", "clarification", "wedding_solo", "silent_wedding", "deduced")
+_NEXT: Final = (1, 2, 3, 0)  # the seat that plays after each seat
 
 
 @dataclass(frozen=True, slots=True)
@@ -343,23 +344,27 @@ class Deal:
         cls = suit_class[card]
         self.holding[seat][cls].remove(card)
         self.hands[seat].remove(card)
-        if not trick:
-            if cls != TRUMP:
-                self.led[cls] += 1
-        else:
+        self.seen[card] += 1
+        if trick:
             lead = suit_class[trick[0]]
             if cls != lead:
                 self.voids[seat] |= 1 << lead
+            position = len(trick)
             if self._beating[trick[self.best]][card]:
-                self.best = len(trick)
-        self.seen[card] += 1
-        trick.append(card)
-        if card == QUEEN_OF_CLUBS:
-            self._old_one(seat)
-        if len(trick) == SEATS:
-            self._finish_trick()
+                self.best = position
+            trick.append(card)
+            if card == QUEEN_OF_CLUBS:
+                self._old_one(seat)
+            if position == SEATS - 1:
+                self._finish_trick()
+                return
         else:
-            self.turn = (seat + 1) % SEATS
+            if cls != TRUMP:
+                self.led[cls] += 1
+            trick.append(card)
+            if card == QUEEN_OF_CLUBS:
+                self._old_one(seat)
+        self.turn = _NEXT[seat]
 
     def trick_winner(self) -> int:
         """The seat that takes the trick on the table so far (its leader while it is empty)."""
