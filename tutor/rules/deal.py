@@ -275,20 +275,22 @@ class Deal:
         new.leader, new.turn, new.best, new.clarified, new._beating = (
             self.leader, self.turn, self.best, self.clarified, self._beating)
         new.parties, new.public, new.knowledge, new._views = self.parties, self.public, self.knowledge, self._views
-        new.hands = [list(h) for h in self.hands]
-        new.tricks = list(self.tricks)
-        new.leaders = list(self.leaders)
-        new.winners = list(self.winners)
-        new.trick_games = list(self.trick_games)
-        new.trick = list(self.trick)
-        new.levels = dict(self.levels)
-        new.announcements = list(self.announcements)
-        new.led = list(self.led)
-        new.voids = list(self.voids)
-        new.seen = list(self.seen)
-        new.queens_played = list(self.queens_played)
-        new.holding = [[list(cards) for cards in seat] for seat in self.holding]
-        new._events = list(self._events)
+        new.hands = [h.copy() for h in self.hands]
+        new.tricks = self.tricks.copy()
+        new.leaders = self.leaders.copy()
+        new.winners = self.winners.copy()
+        new.trick_games = self.trick_games.copy()
+        new.trick = self.trick.copy()
+        new.levels = self.levels.copy()
+        new.announcements = self.announcements.copy()
+        new.led = self.led.copy()
+        new.voids = self.voids.copy()
+        new.seen = self.seen.copy()
+        new.queens_played = self.queens_played.copy()
+        # The five suit classes of each hand, each list copied (spelt out: a copy is made
+        # for every rollout of the analysis).
+        new.holding = [[a.copy(), b.copy(), c.copy(), d.copy(), e.copy()] for a, b, c, d, e in self.holding]
+        new._events = self._events.copy()
         return new
 
     # -- cards -------------------------------------------------------------------------------
