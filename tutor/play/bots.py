@@ -297,14 +297,18 @@ def play_out(deal: Deal) -> None:
     one ``choose_card`` chooses (the analysis's rollouts, thousands a second): what stays
     the same through a trick is looked up once a trick."""
     play, hands = deal.play_legal, deal.hands
+    table = deal.table
+    keys = _keys(table)
     while (seat := deal.turn) is not None:
         if deal.trick:  # the rest of a trick begun before
             play(choose_card(deal, seat))
             continue
-        table = deal.table
-        keys = _keys(table)
-        play(_lead(deal, seat, hands[seat], table, keys))
-        lead = table.suit_class[deal.trick[0]]
+        if deal.table is not table:  # a wedding that became a solo
+            table = deal.table
+            keys = _keys(table)
+        card = _lead(deal, seat, hands[seat], table, keys)
+        play(card)
+        lead = table.suit_class[card]
         beating = table.beating[len(deal.tricks) == deal.count - 1]
         holding = deal.holding  # replaced at the end of a trick at most
         for position in (1, 2, 3):

@@ -357,7 +357,7 @@ class Deal:
             trick.append(card)
             if card == QUEEN_OF_CLUBS:
                 self._old_one(seat)
-            if position == SEATS - 1:
+            if position == 3:  # the fourth card
                 self._finish_trick()
                 return
         else:
