@@ -447,10 +447,12 @@ def _follow(deal: Deal, seat: int, hand: list[Card], legal: Sequence[Card], tabl
             if points >= CHEAP and relation == OPPONENT or points >= RICH:
                 return min(winners, key=by_power)
         else:
-            suit_class = table.suit_class
-            plain = [c for c in winners if suit_class[c] != TRUMP and not _beatable(deal, hand, keys, c, behind)]
-            if plain:
-                return min(plain, key=by_power)
+            # The winners are all trumps or all of the led plain suit (a card of another suit
+            # takes no trick): a plain winner that nobody behind can beat, if any.
+            if table.suit_class[winners[0]] != TRUMP:
+                plain = [c for c in winners if not _beatable(deal, hand, keys, c, behind)]
+                if plain:
+                    return min(plain, key=by_power)
             if points >= RICH:
                 return max(winners, key=by_power)  # a Dulle or a Q♣ for a trick worth it
             if points >= CHEAP or position == 2:
