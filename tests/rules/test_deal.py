@@ -338,3 +338,47 @@ def test_the_public_course_is_the_deals(seed, rules, cut):
     assert course.leaders[: len(deal.leaders)] == tuple(deal.leaders) and course.leaders[-1] == deal.leader
     assert (course.game, course.clarified) == (deal.game, deal.clarified)
     assert course.tables[-1].same_play(deal.table)
+
+
+# --- The analysis's way of playing holds to the checked one ------------------------------------
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.integers(0, 2**32), rule_sets(), st.sampled_from(["normal", "silent_wedding", "wedding", *SOLOS[2:]]))
+def test_unchecked_play_on_copies_is_the_checked_play_of_a_fresh_deal(seed, rules, game):
+    """``play_legal`` on copies of one deal (which share what each seat knows, worked out by
+    the futures played before) leaves every copy as ``play`` leaves a deal of its own: the
+    same legal cards, tricks, parties, knowledge, reveals and score, card by card."""
+    rng = random.Random(seed)
+    hands = deal_hands(rng, rules)
+    holders = [s for s, h in enumerate(hands) if QUEEN_OF_CLUBS in h]
+    if game in ("wedding", "silent_wedding") and len(set(holders)) != 1:
+        game = "normal"
+    elif game == "normal" and len(set(holders)) == 1:
+        game = "silent_wedding"
+    declarer = holders[0] if game in ("wedding", "silent_wedding") else int(rng.random() * 4)
+    leader = int(rng.random() * 4)
+
+    def fresh() -> Deal:
+        return Deal(rules, hands, game, leader, declarer=None if game == "normal" else declarer)
+
+    root = fresh()
+    for _ in range(3):  # several futures of one deal, each against a deal of its own
+        copied, own = root.copy(), fresh()
+        while not own.over:
+            legal = own.legal()
+            assert copied.legal() == legal
+            card = legal[int(rng.random() * len(legal))]
+            copied.play_legal(card)
+            own.play(card)
+            assert copied.knowledge == own.knowledge
+            assert (copied.hands, copied.holding, copied.trick, copied.best) == (own.hands, own.holding, own.trick,
+                                                                               own.best)
+            assert (copied.voids, copied.seen, copied.led) == (own.voids, own.seen, own.led)
+        assert (copied.tricks, copied.winners, copied.game, copied.parties) == (own.tricks, own.winners, own.game,
+                                                                              own.parties)
+        for viewer in range(4):
+            assert copied.reveals(viewer) == own.reveals(viewer)
+            assert [copied.known_after(viewer, t) for t in range(own.count)] == [
+                own.known_after(viewer, t) for t in range(own.count)]
+        assert copied.outcome() == own.outcome() and copied.figures() == own.figures()

@@ -186,7 +186,7 @@ def _decided(deal: Deal, seat: int) -> bool:
     """Whether the seat's party has taken every trick so far, two at least: the sign a club
     player waits for before announcing a limit (seed 002: "announce only when the game is
     decided")."""
-    known = deal.known(seat)
+    known = deal.knowledge[seat]
     party = known[seat]
     return len(deal.winners) >= 2 and all(known[w] == party for w in deal.winners)
 
@@ -296,15 +296,19 @@ def play_out(deal: Deal) -> None:
     """The computer players play ``deal`` to its end without announcements, every card the
     one ``choose_card`` chooses (the analysis's rollouts, thousands a second): what stays
     the same through a trick is looked up once a trick."""
-    play, hands = deal.play, deal.hands
+    play, hands = deal.play_legal, deal.hands
+    table = deal.table
+    keys = _keys(table)
     while (seat := deal.turn) is not None:
         if deal.trick:  # the rest of a trick begun before
             play(choose_card(deal, seat))
             continue
-        table = deal.table
-        keys = _keys(table)
-        play(_lead(deal, seat, hands[seat], table, keys))
-        lead = table.suit_class[deal.trick[0]]
+        if deal.table is not table:  # a wedding that became a solo
+            table = deal.table
+            keys = _keys(table)
+        card = _lead(deal, seat, hands[seat], table, keys)
+        play(card)
+        lead = table.suit_class[card]
         beating = table.beating[len(deal.tricks) == deal.count - 1]
         holding = deal.holding  # replaced at the end of a trick at most
         for position in (1, 2, 3):
@@ -324,7 +328,7 @@ def _lead(deal: Deal, seat: int, hand: list[Card], table: GameTable, keys: _Keys
         return hand[0]  # nothing to choose: every choice below is a card of the hand
     suit_class = table.suit_class
     trumps = deal.holding[seat][TRUMP]
-    known = deal.known(seat)
+    known = deal.knowledge[seat]
     party = known[seat]
     behind = _BEHIND[seat][0]
     if deal.clarified == 0 and seat == deal.declarer:
@@ -416,7 +420,7 @@ def _follow(deal: Deal, seat: int, hand: list[Card], legal: Sequence[Card], tabl
     trick = deal.trick
     win = deal.best
     best = trick[win]
-    known = deal.known(seat)
+    known = deal.knowledge[seat]
     mine, theirs = known[seat], known[(deal.leader + win) % 4]
     relation = UNKNOWN if mine is None or theirs is None else PARTNER if mine == theirs else OPPONENT
     behind = _BEHIND[seat][position]
@@ -443,10 +447,12 @@ def _follow(deal: Deal, seat: int, hand: list[Card], legal: Sequence[Card], tabl
             if points >= CHEAP and relation == OPPONENT or points >= RICH:
                 return min(winners, key=by_power)
         else:
-            suit_class = table.suit_class
-            plain = [c for c in winners if suit_class[c] != TRUMP and not _beatable(deal, hand, keys, c, behind)]
-            if plain:
-                return min(plain, key=by_power)
+            # The winners are all trumps or all of the led plain suit (a card of another suit
+            # takes no trick): a plain winner that nobody behind can beat, if any.
+            if table.suit_class[winners[0]] != TRUMP:
+                plain = [c for c in winners if not _beatable(deal, hand, keys, c, behind)]
+                if plain:
+                    return min(plain, key=by_power)
             if points >= RICH:
                 return max(winners, key=by_power)  # a Dulle or a Q♣ for a trick worth it
             if points >= CHEAP or position == 2:

@@ -67,6 +67,7 @@ from tutor.rules.terms import SEATS, AnnouncementId, Party
 QUEENS_DECIDE: Final = ("normal", "silent_wedding")
 # The causes of a reveal: what made a seat's party known (Reveal.cause).
 CAUSES: Final = ("old_one", "announcement", "clarification", "wedding_solo", "silent_wedding", "deduced")
+_NEXT: Final = (1, 2, 3, 0)  # the seat that plays after each seat
 
 
 @dataclass(frozen=True, slots=True)
@@ -158,7 +159,7 @@ class Deal:
         "rules", "played_rules", "table", "game", "declared", "declarer", "dealer", "poverty", "dealt", "hands",
         "tricks", "leaders", "winners", "trick_games", "trick", "leader", "turn", "parties", "public",
         "clarified", "levels", "announcements", "led", "voids", "queens_played", "settled", "count", "seen",
-        "best", "holding", "_beating", "_known", "_events",
+        "best", "holding", "knowledge", "_beating", "_events", "_views",
     )
 
     def __init__(
@@ -240,7 +241,9 @@ class Deal:
             if known_game != "silent_wedding":
                 public = self.parties  # a solo is announced; a silent wedding is not
         self.public = public
-        self._known = tuple(self._knowledge(v) for v in range(SEATS))
+        self._views: dict[tuple[object, ...], tuple[tuple[Party | None, ...], ...]] = {}
+        # By viewer, the parties by seat as that seat knows them now (None: not known). Read only.
+        self.knowledge: tuple[tuple[Party | None, ...], ...] = self._knowing()
 
     @classmethod
     def start(
@@ -271,21 +274,23 @@ class Deal:
             self.declarer, self.dealer, self.poverty, self.dealt, self.count, self.settled)
         new.leader, new.turn, new.best, new.clarified, new._beating = (
             self.leader, self.turn, self.best, self.clarified, self._beating)
-        new.parties, new.public, new._known = self.parties, self.public, self._known
-        new.hands = [list(h) for h in self.hands]
-        new.tricks = list(self.tricks)
-        new.leaders = list(self.leaders)
-        new.winners = list(self.winners)
-        new.trick_games = list(self.trick_games)
-        new.trick = list(self.trick)
-        new.levels = dict(self.levels)
-        new.announcements = list(self.announcements)
-        new.led = list(self.led)
-        new.voids = list(self.voids)
-        new.seen = list(self.seen)
-        new.queens_played = list(self.queens_played)
-        new.holding = [[list(cards) for cards in seat] for seat in self.holding]
-        new._events = list(self._events)
+        new.parties, new.public, new.knowledge, new._views = self.parties, self.public, self.knowledge, self._views
+        new.hands = [h.copy() for h in self.hands]
+        new.tricks = self.tricks.copy()
+        new.leaders = self.leaders.copy()
+        new.winners = self.winners.copy()
+        new.trick_games = self.trick_games.copy()
+        new.trick = self.trick.copy()
+        new.levels = self.levels.copy()
+        new.announcements = self.announcements.copy()
+        new.led = self.led.copy()
+        new.voids = self.voids.copy()
+        new.seen = self.seen.copy()
+        new.queens_played = self.queens_played.copy()
+        # The five suit classes of each hand, each list copied (spelt out: a copy is made
+        # for every rollout of the analysis).
+        new.holding = [[a.copy(), b.copy(), c.copy(), d.copy(), e.copy()] for a, b, c, d, e in self.holding]
+        new._events = self._events.copy()
         return new
 
     # -- cards -------------------------------------------------------------------------------
@@ -323,32 +328,45 @@ class Deal:
         suit_class = self.table.suit_class
         cls = suit_class[card]
         holding = self.holding[seat]
-        lead = suit_class[trick[0]] if trick else cls
-        if cls != lead and holding[lead]:
+        if card not in holding[cls]:
+            raise RulesError("card_not_in_hand", "card", card=card_id(card), seat=seat)
+        if trick and cls != suit_class[trick[0]] and holding[suit_class[trick[0]]]:
             # RULES.md §3: who holds the led suit (or a trump on a trump lead) follows.
-            code = "illegal_card" if card in self.hands[seat] else "card_not_in_hand"
-            raise RulesError(code, "card", card=card_id(card), seat=seat)
-        try:
-            holding[cls].remove(card)
-        except ValueError:
-            raise RulesError("card_not_in_hand", "card", card=card_id(card), seat=seat) from None
+            raise RulesError("illegal_card", "card", card=card_id(card), seat=seat)
+        self.play_legal(card)
+
+    def play_legal(self, card: Card) -> None:
+        """The player to move plays ``card``, one of ``legal()``, unchecked: what ``play``
+        does after its checks (the computer players choose from the legal cards, and the
+        analysis plays thousands of their cards a second)."""
+        seat = self.turn
+        assert seat is not None
+        trick = self.trick
+        suit_class = self.table.suit_class
+        cls = suit_class[card]
+        self.holding[seat][cls].remove(card)
         self.hands[seat].remove(card)
-        if not trick:
-            if cls != TRUMP:
-                self.led[cls] += 1
-        else:
+        self.seen[card] += 1
+        if trick:
+            lead = suit_class[trick[0]]
             if cls != lead:
                 self.voids[seat] |= 1 << lead
+            position = len(trick)
             if self._beating[trick[self.best]][card]:
-                self.best = len(trick)
-        self.seen[card] += 1
-        trick.append(card)
-        if card == QUEEN_OF_CLUBS:
-            self._old_one(seat)
-        if len(trick) == SEATS:
-            self._finish_trick()
+                self.best = position
+            trick.append(card)
+            if card == QUEEN_OF_CLUBS:
+                self._old_one(seat)
+            if position == 3:  # the fourth card
+                self._finish_trick()
+                return
         else:
-            self.turn = (seat + 1) % SEATS
+            if cls != TRUMP:
+                self.led[cls] += 1
+            trick.append(card)
+            if card == QUEEN_OF_CLUBS:
+                self._old_one(seat)
+        self.turn = _NEXT[seat]
 
     def trick_winner(self) -> int:
         """The seat that takes the trick on the table so far (its leader while it is empty)."""
@@ -429,28 +447,43 @@ class Deal:
 
     def known(self, viewer: int) -> tuple[Party | None, ...]:
         """The parties by seat as ``viewer`` knows them now (None: not known to him)."""
-        return self._known[viewer]
+        return self.knowledge[viewer]
 
-    def _knowledge(self, viewer: int) -> tuple[Party | None, ...]:
-        known = list(self.public)
-        known[viewer] = self.own_party(viewer)
-        if self.game in QUEENS_DECIDE and None in known:
-            queens = self.dealt[viewer].count(QUEEN_OF_CLUBS)
-            if queens == 2 or known.count("re") >= 2:
-                # Both Re found (or he holds both Q♣ himself): the others are Kontra.
-                known = [k or "kontra" for k in known]
-            elif queens == 1 and known.count("kontra") >= 2:
-                # With a Q♣ of his own it is a normal game, not a silent wedding: two Kontra
-                # known, the others are Re. Without one he cannot tell.
-                known = [k or "re" for k in known]
-        return tuple(known)
+    def _knowing(self) -> tuple[tuple[Party | None, ...], ...]:
+        """The parties by seat as each viewer knows them now, by viewer: it follows from the
+        game, the parties and what is public (the hands are the deal's own), so a deal and
+        its copies, the many futures the analysis plays of one deal, work each out once."""
+        public, parties = self.public, self.parties
+        unsure = self.clarified == 0 and not self.settled  # see own_party
+        key = (self.game, public, parties, unsure)
+        views = self._views.get(key)
+        if views is None:
+            views = self._views[key] = self._work_out_knowing(unsure)
+        return views
+
+    def _work_out_knowing(self, unsure: bool) -> tuple[tuple[Party | None, ...], ...]:
+        public, parties, declarer = self.public, self.parties, self.declarer
+        deduce = self.game in QUEENS_DECIDE
+        views = []
+        for viewer in range(SEATS):
+            known = list(public)
+            known[viewer] = None if unsure and viewer != declarer else parties[viewer]
+            if deduce and None in known:
+                queens = self.dealt[viewer].count(QUEEN_OF_CLUBS)
+                if queens == 2 or known.count("re") >= 2:
+                    # Both Re found (or he holds both Q♣ himself): the others are Kontra.
+                    known = [k or "kontra" for k in known]
+                elif queens == 1 and known.count("kontra") >= 2:
+                    # With a Q♣ of his own it is a normal game, not a silent wedding: two Kontra
+                    # known, the others are Re. Without one he cannot tell.
+                    known = [k or "re" for k in known]
+            views.append(tuple(known))
+        return tuple(views)
 
     def _note(self, cause: str, seat: int, trick: int, everyone: bool = False) -> None:
         """Record a public event and what every seat knows after it."""
-        before = self._known
-        knowledge = self._knowledge
-        after = (knowledge(0), knowledge(1), knowledge(2), knowledge(3))
-        self._known = after
+        before = self.knowledge
+        self.knowledge = after = self._knowing()
         self._events.append(_Event(trick, cause, seat, everyone, before, after))
 
     def _reveal_all(self, cause: str, seat: int, trick: int) -> None:
@@ -489,7 +522,7 @@ class Deal:
 
     def known_after(self, viewer: int, trick: int) -> tuple[Party | None, ...]:
         """What ``viewer`` knew of the parties once trick ``trick`` (0-based) was complete."""
-        known = self._events[0].before[viewer] if self._events else self._known[viewer]
+        known = self._events[0].before[viewer] if self._events else self.knowledge[viewer]
         for event in self._events:
             if event.trick > trick:
                 break

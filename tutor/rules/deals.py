@@ -81,15 +81,18 @@ def deal_facts(tricks: Sequence[Sequence[Card]], leaders: Sequence[int], winners
     counts: dict[str, dict[str, int]] = {"re": {}, "kontra": {}}
     last = len(tricks) - 1
     re_points = re_tricks = 0
-    for t, trick in enumerate(tricks):
-        party = parties[winners[t]]
-        points = POINTS[trick[0]] + POINTS[trick[1]] + POINTS[trick[2]] + POINTS[trick[3]]
+    for t, (trick, winner) in enumerate(zip(tricks, winners, strict=True)):
+        party = parties[winner]
+        first, second, third, fourth = trick
+        points = POINTS[first] + POINTS[second] + POINTS[third] + POINTS[fourth]
         if party == "re":
             re_points += points
             re_tricks += 1
-        if points >= 40 or t == last or ACE_OF_DIAMONDS in trick:  # else the trick earns no extra
-            for extra in trick_extras(trick, leaders[t], winners[t], parties, t == last):
-                counts[party][extra] = counts[party].get(extra, 0) + 1
+        # Else the trick earns no extra: no Doppelkopf, no fox, no Karlchen in the last.
+        if points >= 40 or ACE_OF_DIAMONDS in trick or (t == last and JACK_OF_CLUBS in trick):
+            counted = counts[party]
+            for extra in trick_extras(trick, leaders[t], winner, parties, t == last):
+                counted[extra] = counted.get(extra, 0) + 1
     return re_points, re_tricks, counts
 
 

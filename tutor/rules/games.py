@@ -58,13 +58,18 @@ WEDDINGS: Final[tuple[Game, ...]] = ("wedding", "wedding_solo")  # the games tha
 
 def is_solo(game: str) -> bool:
     """Whether one player plays alone against three (he writes three times the value)."""
-    return game in SOLOS
+    return game in _SOLO_SET
 
 
 def is_normal_type(game: str) -> bool:
     """Normal game, wedding with a partner, or poverty: extra points and "against the old
     ones" count, Schweinchen may be declared."""
-    return game in NORMAL_TYPE
+    return game in _NORMAL_TYPE_SET
+
+
+# The same as sets: asked of every deal the analysis scores.
+_SOLO_SET: Final = frozenset(SOLOS)
+_NORMAL_TYPE_SET: Final = frozenset(NORMAL_TYPE)
 
 
 def check_game(game: object, rules: RuleSet, field: str = "game") -> Game:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from functools import lru_cache
 from itertools import accumulate
 from typing import Any, Final
 
@@ -222,9 +223,35 @@ def sheet_scores(
     extras: Mapping[str, Mapping[str, int]] | None = None,
 ) -> tuple[int, int]:
     """What one Re and one Kontra player write on the sheet: ``score(...).scores`` from the
-    same tally, without the named lines (the analysis scores thousands of deals a second)."""
-    value = _tally(rules, game, re_points, re_tricks, re_announced, kontra_announced, extras)[1].value()
+    same lines, without naming them (the analysis scores thousands of deals a second). The
+    game's lines are those of ``_game_value``, kept for each summary; the extra points add
+    their count, Re's less Kontra's."""
+    re_level = level_of(re_announced, "re", "announcements.re")
+    kontra_level = level_of(kontra_announced, "kontra", "announcements.kontra")
+    value = _game_value(rules.ruleset, rules.tricks, game, re_points, re_tricks, re_level, kontra_level)
+    if extras and is_normal_type(game):  # extra points never count in a solo
+        counted = counted_extras(rules)
+        for party, sign in (("re", 1), ("kontra", -1)):
+            counts = extras.get(party)
+            if counts:
+                for extra, count in counts.items():
+                    if extra in counted:
+                        value += sign * count
     return (SOLO_FACTOR * value if is_solo(game) else value), -value
+
+
+@lru_cache(maxsize=16384)
+def _game_value(ruleset: str, tricks: int, game: str, re_points: int, re_tricks: int, re_level: int,
+                kontra_level: int) -> int:
+    """Re's net value of the game's lines (all but the extra points), which depend on no
+    more than these: a few hundred summaries make nearly every deal of an analysis."""
+    winner = who_wins(re_points, re_tricks, tricks, re_level, kontra_level)
+    tally = _Tally(re_points, re_tricks, tricks, re_level, kontra_level)
+    if ruleset == "pagat":
+        _pagat_game_lines(tally, game, winner)
+    else:
+        _ddv_game_lines(tally, game, winner)
+    return tally.value()
 
 
 def _tally(
