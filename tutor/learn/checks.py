@@ -16,9 +16,9 @@ from tutor.learn.files import clear_also, path, source_of, taught
 from tutor.learn.markdown import list_items
 from tutor.learn.model import ROOT, SEED_LIMIT, SOURCE_LANG, Lesson, LessonError, Step
 from tutor.quiz import Question, ask
-from tutor.rules.cards import in_deck, parse_card
+from tutor.rules.cards import card_id, in_deck, parse_card
 from tutor.rules.errors import RulesError
-from tutor.rules.games import GAMES, game_table
+from tutor.rules.games import GAMES, game_table, hand_order
 from tutor.rules.rulesets import RuleSet
 
 SHOW_KEYS: Final = frozenset({"cards", "hand", "trick", "leader", "game", "score"})
@@ -69,8 +69,7 @@ def shown(item: Lesson, step: Step, rules: RuleSet) -> Shown | None:
     table = game_table("wedding" if game == "wedding_solo" else game, played)
     cards = _card_list(show.get("cards", []), played, where)
     hand = _card_list(show.get("hand", []), played, where)
-    hand.sort(key=lambda c: (table.suit_class[parse_card(c)] != 4, table.suit_class[parse_card(c)],
-                             -table.power[parse_card(c)]))
+    hand = [card_id(c) for c in hand_order([parse_card(c) for c in hand], table)]
     trick = _card_list(show.get("trick", []), played, where)
     if len(trick) > 4:
         raise LessonError(f"{where}: a trick holds at most four cards")

@@ -222,7 +222,7 @@ class _Keys:
             tuple(c for c in cards if suit_class[c] == suit_class[x] and power[c] > power[x]) for x in cards)
         # (kept, fox, points, trump, power): the card worth least, keeping the trumps and the fox.
         self.discard = [(c in kept) * 10**7 + (c == fox) * 10**6 + POINTS[c] * 10**4
-                        + (suit_class[c] == 4) * 10**3 + power[c] for c in cards]
+                        + (suit_class[c] == TRUMP) * 10**3 + power[c] for c in cards]
         # max of (not kept, points, -power): the most points for a partner, not a card worth keeping.
         self.give = [(c not in kept) * 10**6 + POINTS[c] * 10**3 + (999 - power[c]) for c in cards]
         # (kept, fox, points, power): the cheapest card when the partner's trick is not safe.
