@@ -192,7 +192,7 @@ def test_the_poor_player_is_shown_the_cards_that_came_back(client):
     while (q := position(POVERTY, seed, moves, 2)).turn.kind == "poverty_pass":
         moves = q.then(Move("card", q.turn.options[0]))
     html = page(client, start_url(POVERTY, seed, 2) + "&m=" + moves)
-    from tutor.web.words.questions import short
+    from tutor.web.words.questions.names import short
 
     with client.application.test_request_context("/en/"):
         back = ", ".join(short(c) for c in q.poverty.returned)

@@ -47,7 +47,7 @@ from tutor.web.base.rules import current_rules, rules_from_key, rules_key
 from tutor.web.base.shared import shared
 from tutor.web.play import stats as play_stats
 from tutor.web.play import words as text
-from tutor.web.words.questions import trick_reason_text
+from tutor.web.words.questions.reasons import trick_reason_text
 
 bp = Blueprint("play", __name__, url_prefix=i18n.LANG_PREFIX + "/play")
 
