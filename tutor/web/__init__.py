@@ -26,6 +26,7 @@ def init_app(app: Flask) -> None:
     from tutor.web.learn import views as learn
     from tutor.web.play import review as play_review  # noqa: F401 (adds its routes to play.bp)
     from tutor.web.play import views as play
+    from tutor.web.quiz import pack as quiz_pack  # noqa: F401 (adds its route to quiz.bp)
     from tutor.web.quiz import views as quiz
     from tutor.web.reference import views as reference
     from tutor.web.score import (  # noqa: F401 (routes on sheet.bp)
