@@ -112,7 +112,7 @@ def missed_question(number: int) -> Asked:
     """A fresh position in place of the ``number``-th question of today's challenge that the
     learner missed: of the same kind, level and rule (the first of a few seeds that the rule
     decides), seeded from the day and the question, never the question itself nor one already
-    answered (the lessons ask again the same way, tutor/learn/variants.py)."""
+    answered (the lessons ask again the same way, tutor/learn/variants/)."""
     day, p, rules = today(), progress(), current_rules()
     index = p.daily_missed(day)[number]
     kind, seed, _level = daily_plan(day)[index]

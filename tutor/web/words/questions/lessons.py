@@ -1,5 +1,5 @@
 """The kinds only lessons ask in words (extras, sheet_row, dealer, poverty, recall, name) and
-the lessons' own kinds (tutor/learn/kinds.py: infer, decide, sheet): prompts, choices, reasons."""
+the lessons' own kinds (tutor/learn/kinds/: infer, decide, sheet): prompts, choices, reasons."""
 
 from __future__ import annotations
 
@@ -166,7 +166,7 @@ LESSON_REASONS: Final = (
 )
 
 
-# --- The lessons' own kinds (tutor/learn/kinds.py): infer, decide, sheet ----------------
+# --- The lessons' own kinds (tutor/learn/kinds/): infer, decide, sheet ----------------
 
 
 
