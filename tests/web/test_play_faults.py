@@ -14,7 +14,7 @@ import pytest
 from tests.web.test_play import DDV, PAGAT, POVERTY, choices, parse, query, seed_where, start_url
 from tutor.play import position
 from tutor.play.moves import RESERVATIONS, Move
-from tutor.web.play.views import check_tricks, just_finished
+from tutor.web.play.state import check_tricks, just_finished
 
 NAMES = ["You", "West", "North", "East"]
 
