@@ -13,8 +13,8 @@ from tests.browser.test_axe import violations
 from tests.browser.test_offline import ready
 from tutor.quiz import make
 from tutor.rules.rulesets import RuleSet
+from tutor.web.quiz.pack import _pack_seed
 from tutor.web.quiz.progress import daily_plan, today
-from tutor.web.quiz.views import _pack_seed
 
 DDV = RuleSet.named("ddv")
 

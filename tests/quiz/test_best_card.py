@@ -30,7 +30,7 @@ from tutor.rules.rulesets import RuleSet
 RULESETS = ("ddv", "pagat")
 HOUSE = (RuleSet.named("ddv").with_options(schweinchen=True, dullen="second_wins", deck=40),
          RuleSet.named("pagat").with_options(karlchen="win", solo_lead="soloist"))
-REVIEW_TRIES = 40  # tutor/web/quiz/views.py: the seeds the review tries for a rule
+REVIEW_TRIES = 40  # tutor/web/quiz/asking.py: the seeds the review tries for a rule
 SAMPLED = 6  # positions of each rule set analysed again in the suite
 
 
@@ -139,7 +139,7 @@ def test_level_0_asks_the_simple_tips_in_normal_games_and_later_levels_the_rest(
 
 
 def test_the_review_finds_a_question_of_every_tip_code_within_its_tries():
-    """tutor/web/quiz/views.py's review_question asks make("best_card", seed, rules, level) for
+    """tutor/web/quiz/asking.py's review_question asks make("best_card", seed, rules, level) for
     up to 40 seeds until rule_of is the code under review: at the first level that asks a
     code, seeds drawn as it draws them find the code; at the top level, where every code
     comes in, each code is drawn often enough that 40 tries find it nine times in ten."""

@@ -19,7 +19,7 @@ from tutor.web.learn import progress as learn_progress
 from tutor.web.play import stats as play_stats
 from tutor.web.quiz import progress as quiz_progress
 from tutor.web.score import offline
-from tutor.web.score.sheet import MY_SHEETS
+from tutor.web.score.sheet_devices import MY_SHEETS
 
 from .test_quiz import form_for, question_of, token_of, wrong_for
 

@@ -17,7 +17,7 @@ from tutor.play import position
 from tutor.play.moves import MAX_MOVES, Move
 from tutor.rules.rulesets import RuleSet
 from tutor.web.base.rules import rules_key
-from tutor.web.play.views import check_tricks
+from tutor.web.play.state import check_tricks
 
 DDV, PAGAT = RuleSet.named("ddv"), RuleSet.named("pagat")
 POVERTY = DDV.with_options(poverty=True)

@@ -14,7 +14,7 @@ import pytest
 from tests.web.test_play import DDV, PAGAT, POVERTY, choices, parse, query, seed_where, start_url
 from tutor.play import position
 from tutor.play.moves import RESERVATIONS, Move
-from tutor.web.play.views import check_tricks, just_finished
+from tutor.web.play.state import check_tricks, just_finished
 
 NAMES = ["You", "West", "North", "East"]
 
@@ -192,7 +192,7 @@ def test_the_poor_player_is_shown_the_cards_that_came_back(client):
     while (q := position(POVERTY, seed, moves, 2)).turn.kind == "poverty_pass":
         moves = q.then(Move("card", q.turn.options[0]))
     html = page(client, start_url(POVERTY, seed, 2) + "&m=" + moves)
-    from tutor.web.words.questions import short
+    from tutor.web.words.questions.names import short
 
     with client.application.test_request_context("/en/"):
         back = ", ".join(short(c) for c in q.poverty.returned)

@@ -281,23 +281,23 @@ def test_the_pack_holds_thirty_questions_of_every_kind_with_the_engines_answers(
     assert todays == ["|".join(make(k, s, rules, lvl).answer) for k, s, lvl in plan]
 
 
-def _count_renders(monkeypatch, views) -> dict[str, int]:
+def _count_renders(monkeypatch, module) -> dict[str, int]:
     made: dict[str, int] = {}
-    real = views.render_template
+    real = module.render_template
 
     def counting(template, **context):
         made[template] = made.get(template, 0) + 1
         return real(template, **context)
-    monkeypatch.setattr(views, "render_template", counting)
+    monkeypatch.setattr(module, "render_template", counting)
     return made
 
 
 def test_the_pack_is_made_once_per_language_and_rules_and_sent_compressed(client, monkeypatch):
     import brotli
 
-    from tutor.web.quiz import views
+    from tutor.web.quiz import pack
 
-    made = _count_renders(monkeypatch, views)
+    made = _count_renders(monkeypatch, pack)
     plain = client.get("/en/quiz/pack").get_data()
     for encoding, unpack in (("br", brotli.decompress), ("gzip", gzip.decompress)):
         response = client.get("/en/quiz/pack", headers={"Accept-Encoding": encoding})
@@ -305,18 +305,18 @@ def test_the_pack_is_made_once_per_language_and_rules_and_sent_compressed(client
         assert unpack(response.get_data()) == plain
     assert made == {"quiz/pack.html": 1, "quiz/_pack_days.html": 1}
     tomorrow = quiz_progress.today() + 1
-    monkeypatch.setattr(views, "today", lambda: tomorrow)  # a new day: only the daily challenges anew
+    monkeypatch.setattr(pack, "today", lambda: tomorrow)  # a new day: only the daily challenges anew
     other = client.get("/en/quiz/pack").get_data()
     assert other != plain and made == {"quiz/pack.html": 1, "quiz/_pack_days.html": 2}
-    assert quiz_progress.day_text(tomorrow + views.PACK_DAYS - 1).encode() in other
+    assert quiz_progress.day_text(tomorrow + pack.PACK_DAYS - 1).encode() in other
 
 
 def test_the_pack_is_made_anew_for_another_scheme_or_prefix(client, monkeypatch):
     """Its links are built from the address: a pack made for http://… is not the one for
     https://…, nor the one for the app under /doko."""
-    from tutor.web.quiz import views
+    from tutor.web.quiz import pack
 
-    made = _count_renders(monkeypatch, views)
+    made = _count_renders(monkeypatch, pack)
     plain = client.get("/en/quiz/pack").get_data(as_text=True)
     secure = client.get("/en/quiz/pack", base_url="https://localhost").get_data(as_text=True)
     prefixed = client.get("/en/quiz/pack", environ_overrides={"SCRIPT_NAME": "/doko"}).get_data(as_text=True)
@@ -326,14 +326,14 @@ def test_the_pack_is_made_anew_for_another_scheme_or_prefix(client, monkeypatch)
 
 
 def test_cycling_the_rules_cookie_keeps_the_pack_caches_bounded(client):
-    from tutor.web.quiz import views
+    from tutor.web.quiz import pack
 
     for deck in ("48", "40"):
         for pagat in ("pagat", "ddv"):
             client.set_cookie("rules", f"{pagat}|deck={deck}")
             assert client.get("/en/quiz/pack", headers={"Accept-Encoding": "br"}).status_code == 200
     app = client.application
-    for name, size in (("quiz_pack_kinds", views.PACK_KINDS_KEPT), ("quiz_pack_bodies", views.PACK_BODIES_KEPT)):
+    for name, size in (("quiz_pack_kinds", pack.PACK_KINDS_KEPT), ("quiz_pack_bodies", pack.PACK_BODIES_KEPT)):
         store = app.extensions[name]
         assert store.maxsize == size and 0 < store.currsize <= size
 

@@ -16,8 +16,9 @@ from tutor.quiz import make
 from tutor.quiz.why import rule_of
 from tutor.rules.rulesets import RuleSet
 from tutor.web.quiz import progress as quiz_progress
-from tutor.web.words import questions as text
 from tutor.web.words.analysis import tip_text
+from tutor.web.words.questions.misses import miss_text, misses
+from tutor.web.words.questions.reasons import reason_text
 
 DDV = RuleSet.named("ddv")
 LANGUAGES = ("de", "en", "it", "es", "fr", "pt")
@@ -48,15 +49,15 @@ def test_right_and_wrong_answers_say_why_in_every_language(app, client, lang):
     q, data = question_of(app, html)
     assert data["k"] == "best_card"
     with app.test_request_context(f"/{lang}/"), force_locale(lang):
-        tip = text.reason_text(q.reasons[0], q)
+        tip = reason_text(q.reasons[0], q)
     right = unescape(post_answer(client, f"/{lang}/quiz/best_card", html, form_for(q)).get_data(as_text=True))
     assert tip in right and 'class="quiz-verdict quiz-verdict--right"' in right and "/learn/tips" in right
     html = client.get(f"/{lang}/quiz/best_card?q={seed + 1}&l=1").get_data(as_text=True)
     q, _data = question_of(app, html)
     with app.test_request_context(f"/{lang}/"), force_locale(lang):
-        tip = text.reason_text(q.reasons[0], q)
+        tip = reason_text(q.reasons[0], q)
         wrong = wrong_for(q)
-        cost = text.miss_text(text.misses(q, wrong)[0], q)
+        cost = miss_text(misses(q, wrong)[0], q)
     page = unescape(post_answer(client, f"/{lang}/quiz/best_card", html, form_for(q, wrong)).get_data(as_text=True))
     assert 'quiz-verdict--wrong' in page and tip in page and cost in page
     assert progress_of(app, client).of("best_card").answered == 2
@@ -65,8 +66,8 @@ def test_right_and_wrong_answers_say_why_in_every_language(app, client, lang):
 def test_the_reason_is_the_tip_s_own_sentence(app):
     q = make("best_card", 3, DDV, 2)
     with app.test_request_context("/en/"), force_locale("en"):
-        assert text.reason_text(q.reasons[0], q) == tip_text(Tip(q.reasons[0].code, q.reasons[0].params))
-        assert "game points a deal" in text.reason_text(q.reasons[1], q)
+        assert reason_text(q.reasons[0], q) == tip_text(Tip(q.reasons[0].code, q.reasons[0].params))
+        assert "game points a deal" in reason_text(q.reasons[1], q)
 
 
 def test_under_house_options_the_question_says_which_rules_it_follows(app, client):

@@ -1,4 +1,4 @@
-"""What the quiz keeps (tutor/web/quiz/views.py): a question and its feedback rendered once,
+"""What the quiz keeps (tutor/web/quiz/asking.py): a question and its feedback rendered once,
 their compressed bodies, the question built once, cookie signatures, and new questions drawn
 from the day's seeds. The pages must be the very bytes the plain way gives (everything
 rendered and compressed on every request, as before), headers and cookies included."""
@@ -17,8 +17,8 @@ from itsdangerous import URLSafeSerializer
 from app import create_app
 from tutor.quiz import KINDS, MAX_LEVEL
 from tutor.web.base import shared, signed
+from tutor.web.quiz import asking
 from tutor.web.quiz import progress as quiz_progress
-from tutor.web.quiz import views
 
 from .test_quiz import form_for, question_of, token_of, wrong_for
 
@@ -130,7 +130,7 @@ def test_the_same_bytes_as_rendering_every_time(tmp_path, monkeypatch):
 
 
 def test_what_is_kept_is_bounded_in_size(tmp_path, monkeypatch):
-    monkeypatch.setattr(views, "FRAGMENTS_KEPT", 12_000)  # characters: two or three fragments
+    monkeypatch.setattr(asking, "FRAGMENTS_KEPT", 12_000)  # characters: two or three fragments
     monkeypatch.setattr(shared, "COMPRESSED_BYTES", 9_000)  # bytes: two or three compressed pages (3 kB)
     app = new_app(tmp_path, "bounded")
     client = app.test_client()
@@ -185,10 +185,10 @@ def test_daily_feedback_follows_each_learners_day(tmp_path):
 
 
 def test_new_questions_come_from_the_days_seeds_and_not_the_ones_answered(tmp_path, monkeypatch):
-    monkeypatch.setattr(views, "SEEDS_A_DAY", 2)
+    monkeypatch.setattr(asking, "SEEDS_A_DAY", 2)
     app = new_app(tmp_path, "seeds")
     day = quiz_progress.today()
-    day_seeds = {views._day_seed("winner", 0, day, slot) for slot in range(2)}
+    day_seeds = {asking._day_seed("winner", 0, day, slot) for slot in range(2)}
     assert len(day_seeds) == 2
     client = app.test_client()
     asked = {question_of(app, client.get("/en/quiz/winner").get_data(as_text=True))[0].seed for _ in range(20)}
@@ -209,18 +209,18 @@ def test_new_questions_come_from_the_days_seeds_and_not_the_ones_answered(tmp_pa
 
 
 def test_the_days_seeds_change_with_the_day_kind_and_level():
-    seeds = {views._day_seed(kind, level, day, 0) for kind in ("winner", "legal") for level in (0, 1)
+    seeds = {asking._day_seed(kind, level, day, 0) for kind in ("winner", "legal") for level in (0, 1)
              for day in (739000, 739001)}
     assert len(seeds) == 8
 
 
 def test_mixed_practice_draws_from_the_days_seeds_too(tmp_path, monkeypatch):
-    monkeypatch.setattr(views, "SEEDS_A_DAY", 1)
+    monkeypatch.setattr(asking, "SEEDS_A_DAY", 1)
     app = new_app(tmp_path, "mixed")
     html = app.test_client().get("/en/quiz/mixed").get_data(as_text=True)
     question, data = question_of(app, html)
     assert data["m"] == "mixed"
-    assert question.seed == views._day_seed(question.kind, question.level, quiz_progress.today(), 0)
+    assert question.seed == asking._day_seed(question.kind, question.level, quiz_progress.today(), 0)
 
 
 def test_signed_text_is_itsdangerous_own():

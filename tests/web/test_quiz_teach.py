@@ -16,7 +16,9 @@ from tutor.quiz.why import rule_of, why_not
 from tutor.rules.rulesets import RuleSet
 from tutor.web.base import practice
 from tutor.web.quiz import progress as quiz_progress
-from tutor.web.words import questions as text
+from tutor.web.words.questions.misses import MISS_WORDS, miss_text
+from tutor.web.words.questions.names import short
+from tutor.web.words.questions.reasons import reason_text
 
 LANGUAGES = ("de", "it", "es", "fr", "pt")
 NOW = datetime(2026, 12, 1, 9, 0, tzinfo=UTC)
@@ -24,7 +26,7 @@ NOW = datetime(2026, 12, 1, 9, 0, tzinfo=UTC)
 
 def _worded(app, lang: str, q, miss) -> str:
     with app.test_request_context(f"/{lang}/"), force_locale(lang):
-        return text.miss_text(miss, q)
+        return miss_text(miss, q)
 
 
 @pytest.mark.parametrize("kind", KINDS)
@@ -37,10 +39,10 @@ def test_every_reason_against_a_choice_is_worded_in_all_six_languages(app, kind)
         for q in questions(kind):
             for given in wrong_answers(q):
                 for miss in why_not(q, given):
-                    sentence = text.miss_text(miss, q)
+                    sentence = miss_text(miss, q)
                     assert sentence.strip(), (kind, q.seed, miss)
-                    if "card" in miss.reason.params and miss.reason.code in text.MISS_WORDS:
-                        assert text.short(miss.reason.params["card"]) in sentence
+                    if "card" in miss.reason.params and miss.reason.code in MISS_WORDS:
+                        assert short(miss.reason.params["card"]) in sentence
                     examples.setdefault(miss.reason.code, (q, miss, sentence))
     assert examples
     for code, (q, miss, english) in examples.items():
@@ -55,7 +57,7 @@ def test_every_reason_code_worded_here_is_one_the_engine_gives():
              for m in why_not(q, g)}
     rare = {"second_dulle_in_last_trick", "not_the_led_suit", "may_lead_any", "result_not_tripled",
             "nobody_won_not_party", "need_other_tricks", "said_trump_but_no_trumps"}
-    assert set(text.MISS_WORDS) - given <= rare
+    assert set(MISS_WORDS) - given <= rare
 
 
 @pytest.mark.parametrize("kind", ["party", "game"])
@@ -65,10 +67,10 @@ def test_the_reason_against_a_choice_does_not_repeat_the_right_answer_s(app, kin
     only what is wrong with the choice, so the rule is not read twice."""
     with app.test_request_context("/en/"), force_locale("en"):
         for q in questions(kind, 300):
-            own = [text.reason_text(r, q) for r in q.reasons]
+            own = [reason_text(r, q) for r in q.reasons]
             for given in wrong_answers(q):
                 for miss in why_not(q, given):
-                    sentence = text.miss_text(miss, q)
+                    sentence = miss_text(miss, q)
                     assert not any(reason and reason in sentence for reason in own), (q.seed, sentence)
 
 
@@ -78,7 +80,7 @@ def test_the_wrong_choice_s_reason_is_on_the_feedback_page(client):
     wrong = wrong_for(q)
     page = post_answer(client, "/en/quiz/winner", html, form_for(q, wrong)).get_data(as_text=True)
     assert "Why not your answer" in page
-    assert text.short(q.fields[0].choices[int(wrong[0])].card) in page
+    assert short(q.fields[0].choices[int(wrong[0])].card) in page
     assert "you picked" in page
 
 

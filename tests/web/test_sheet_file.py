@@ -22,9 +22,9 @@ from tutor.rules.games import is_solo
 from tutor.rules.scoring import fitting_re_tricks
 from tutor.rules.sheet import Deal, Evening, check_deal, evening, seating
 from tutor.web.base.rules import rules_from_key
-from tutor.web.score.sheet import from_data, to_data
 from tutor.web.score.sheet_file import MAX_DEALS
-from tutor.web.score.store import Sheet, Store
+from tutor.web.score.store import Store
+from tutor.web.score.store_format import Sheet, from_data, to_data
 
 # Names a CSV has to quote or defuse, and letters beyond ASCII.
 NAMES = ["Anna", "Bert", "Zoë", "=Oma", "Carl; Dora", 'Ede "der Kleine"', "Fritz, Jr.", "Gül", "+Hans"]

@@ -11,7 +11,7 @@ import pytest
 
 from tests.web.test_sheet import PLAYERS, app, new_sheet, store, totals  # noqa: F401 (fixtures)
 from tutor.rules.sheet import Deal
-from tutor.web.score.sheet import from_data, to_data
+from tutor.web.score.store_format import from_data, to_data
 
 
 def deal_ids(client, url: str) -> list[str]:

@@ -8,7 +8,7 @@ from flask_babel import force_locale
 
 from tutor.rules.explain import trick_reason
 from tutor.rules.rulesets import RuleSet
-from tutor.web.words.questions import trick_reason_text
+from tutor.web.words.questions.reasons import trick_reason_text
 
 DDV = RuleSet.named("ddv")
 

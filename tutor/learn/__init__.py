@@ -7,7 +7,7 @@ format. Pure Python: it knows no web framework.
     files.py         reading the folders, the checkpoints, the path, the glossary
     markdown.py      a step's prose as HTML (cards, glossary links, rule-set containers)
     checks.py        the cards a step shows and the check it asks (fresh positions too)
-    kinds.py         the question kinds only lessons ask; variants.py: fresh positions
+    kinds/           the question kinds only lessons ask, one module each; variants/: fresh positions
     lint.py          everything wrong with a lesson that the tests fail on
     translations.py  stamps and staleness of the translations; ``python -m tutor.learn``
 

@@ -1,6 +1,6 @@
 """What a step draws under its prose and the check it asks: the cards of ``show``, and the
-Question of ``check`` built by the quiz's kinds (or the lessons' own, kinds.py), about the
-step's own position or a fresh one of the same kind (variants.py) for "try again" and the
+Question of ``check`` built by the quiz's kinds (or the lessons' own, kinds/), about the
+step's own position or a fresh one of the same kind (variants/) for "try again" and the
 checkpoints. Every answer and reason is the engine's."""
 from __future__ import annotations
 
@@ -102,7 +102,7 @@ def _position(item: Lesson, step: Step) -> tuple[str, dict[str, Any], str]:
 
 
 def _ask(kind: str, position: Mapping[str, Any], rules: RuleSet) -> Question:
-    """A check's Question: the quiz's kinds, the lessons' own (kinds.py), and a recall whose
+    """A check's Question: the quiz's kinds, the lessons' own (kinds/), and a recall whose
     choices a fresh position shows in another order."""
     if kind in kinds.OWN_KINDS:
         return kinds.ask(kind, {k: v for k, v in position.items() if k != "variants"}, rules)
@@ -209,7 +209,7 @@ def build_check(item: Lesson, step: Step, rules: RuleSet, seed: int | None = Non
     """The Question of a step's check under the learner's ``rules`` (the step's ``rules``
     and ``options`` honoured), built by the quiz kind's ``ask`` (or the lessons' own kinds):
     every answer and reason is the engine's. With ``seed``: about a fresh position of the
-    same kind (variants.py), never the step's own and never the one of the seed ``avoid``;
+    same kind (variants/), never the step's own and never the one of the seed ``avoid``;
     a checkpoint's step is always asked so, by default with its fixed seed. None for a step
     without a check; LessonError naming the lesson and step when the engine refuses."""
     if step.check is None:

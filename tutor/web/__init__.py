@@ -26,9 +26,17 @@ def init_app(app: Flask) -> None:
     from tutor.web.learn import views as learn
     from tutor.web.play import review as play_review  # noqa: F401 (adds its routes to play.bp)
     from tutor.web.play import views as play
+    from tutor.web.quiz import pack as quiz_pack  # noqa: F401 (adds its route to quiz.bp)
     from tutor.web.quiz import views as quiz
     from tutor.web.reference import views as reference
-    from tutor.web.score import calculator, sheet, sheet_file, sheet_offline  # noqa: F401 (routes on sheet.bp)
+    from tutor.web.score import (  # noqa: F401 (routes on sheet.bp)
+        calculator,
+        sheet,
+        sheet_deals,
+        sheet_file,
+        sheet_offline,
+        sheet_quick,
+    )
     from tutor.web.shell import context, errors, pages, pwa, settings
 
     for blueprint in (pages.bp, reference.bp, settings.bp, pwa.bp, api.bp, quiz.bp, calculator.bp, sheet.bp,

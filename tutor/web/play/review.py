@@ -34,9 +34,10 @@ from tutor.rules.terms import SEATS
 from tutor.web.base import htmx, practice, shared
 from tutor.web.base.rules import COOKIE as RULES_COOKIE
 from tutor.web.play import words as text
-from tutor.web.play.views import bp, read_position, state_args
+from tutor.web.play.state import read_position, state_args
+from tutor.web.play.views import bp
 from tutor.web.words.analysis import tip_text, verdict_name
-from tutor.web.words.questions import short
+from tutor.web.words.questions.names import short
 
 SAMPLES: Final = 100  # worlds a decision is judged in (PLAY-REVIEW.md §7.1)
 REVIEWS_KEPT: Final = 64  # whole reviews kept (the same deal asked again, in another language)

@@ -19,7 +19,7 @@ from tutor.rules.explain import Need, Reason
 from tutor.rules.rulesets import RuleSet
 from tutor.web import words
 from tutor.web.words.cards import suit_name
-from tutor.web.words.questions import short
+from tutor.web.words.questions.names import short
 
 # Seat 0 is the learner, then the others in play order.
 SEATS: Final = (lazy_pgettext("seat at the table", "You"), _l("West"), _l("North"), _l("East"))

@@ -45,8 +45,9 @@ from tutor.web.base.rules import COOKIE as RULES_COOKIE
 from tutor.web.base.rules import current_rules
 from tutor.web.base.shared import shared
 from tutor.web.reference import sections
-from tutor.web.words import questions
 from tutor.web.words.cards import SUIT_TITLES
+from tutor.web.words.questions.names import short
+from tutor.web.words.questions.reasons import card_rule_text
 
 bp = Blueprint("reference", __name__, url_prefix=i18n.LANG_PREFIX)
 
@@ -286,8 +287,8 @@ def page_context(rules: RuleSet) -> dict[str, Any]:
     return {
         "rules": rules,
         "lesson_url": lesson_url,
-        "rule_text": questions.card_rule_text,
-        "short": questions.short,
+        "rule_text": card_rule_text,
+        "short": short,
         "tricks": rules.tricks,
         "suit_titles": SUIT_TITLES,
         "situation": situation,

@@ -1,4 +1,5 @@
-"""A score sheet as a file: the JSON export of the whole sheet, `/<lang>/sheet/<key>/sheet.json`,
+"""A score sheet as a file: the CSV export, `/<lang>/sheet/<key>/sheet.csv` (one line per deal,
+then the totals, for a spreadsheet); the JSON export of the whole sheet, `/<lang>/sheet/<key>/sheet.json`,
 and its import on another device, `POST /<lang>/sheet/import`, which makes a new sheet.
 
 The file is the sheet as the store keeps it (docs/sheet-file.md): players, rules key, Bock,
@@ -10,13 +11,18 @@ one is written with all its deals in one transaction.
 """
 from __future__ import annotations
 
+import csv
 import dataclasses
+import io
 import json
+import re
 import types
+import unicodedata
 from collections.abc import Mapping, Sequence
 from datetime import UTC, datetime
 from typing import Any, Final, Literal, Union, get_args, get_origin, get_type_hints
 
+from babel.numbers import get_decimal_symbol
 from flask import current_app, redirect, request, url_for
 from flask_babel import gettext as _
 from flask_babel import ngettext
@@ -27,19 +33,13 @@ from werkzeug.wrappers import Response
 from tutor.rules.errors import RulesError
 from tutor.rules.rulesets import RuleSet
 from tutor.rules.sheet import Deal, check_deal, evening
+from tutor.web import words
+from tutor.web.base import i18n
 from tutor.web.base.rules import current_rules, rules_from_key, rules_key
 from tutor.web.score.form import message
-from tutor.web.score.sheet import (
-    KEY,
-    Loaded,
-    _new_sheet_page,
-    bp,
-    file_name,
-    from_data,
-    read_players,
-    store,
-    to_data,
-)
+from tutor.web.score.sheet import KEY, Loaded, _new_sheet_page, bp, store
+from tutor.web.score.sheet_forms import quick_said, read_players
+from tutor.web.score.store_format import from_data, to_data
 
 FORMAT: Final = "doko-tutor-sheet"
 VERSION: Final = 1
@@ -265,3 +265,43 @@ def import_sheet() -> Response | tuple[str, int]:
 def _refused(reason: str, status: int = 400) -> tuple[str, int]:
     text = reason + " " + _("Nothing was imported.")
     return _new_sheet_page({"import": text}, {"player": []}, current_rules(), status)
+
+
+@bp.get("/" + KEY + "/sheet.csv")
+def export(key: str) -> Response:
+    """The sheet as CSV: one line per deal with each player's points, then the totals; a
+    quick deal has no card points and says its winners and value instead. UTF-8
+    with a byte-order mark, and ``;`` between cells where the language writes a decimal
+    comma, so that Excel and LibreOffice open it in columns in German as in English."""
+    loaded = Loaded(key)
+    players = loaded.sheet.players
+    out = io.StringIO()
+    writer = csv.writer(out, delimiter=";" if get_decimal_symbol(i18n.select_locale()) == "," else ",")
+    bock = loaded.sheet.bock  # a sheet without Bock rounds has no Bock column: it would be all ones
+    writer.writerow([_("Deal"), _("Dealer"), _("Game"), _("Compulsory solo"), _("Re"), _("Re’s card points"),
+                     _("Quick entry"), *([_("Bock")] if bock else []), *map(_cell, players)])
+    for row in loaded.evening.rows:
+        deal = row.deal
+        compulsory = _("vorgeführt") if row.vorgefuehrt else _("compulsory") if row.compulsory else ""
+        writer.writerow([row.number, _cell(players[deal.dealer]), str(words.GAMES[deal.game]), compulsory,
+                         " + ".join(_cell(players[p]) for p in deal.re_players),
+                         "" if deal.quick else deal.re_points, quick_said(deal),
+                         *([row.multiplier] if bock else []), *("" if e is None else e for e in row.entries)])
+    writer.writerow([_("Total"), "", "", "", "", "", "", *([""] if bock else []), *loaded.evening.totals])
+    response = current_app.response_class("\ufeff" + out.getvalue(), mimetype="text/csv")
+    name = file_name(players, datetime.now(UTC).date().isoformat(), "csv")
+    response.headers["Content-Disposition"] = f"attachment; filename={name}"
+    return response
+
+
+def file_name(players: Sequence[str], day: str, extension: str) -> str:
+    """``doko-sheet-2026-12-01-anna-bert-carl-dora.csv``: readable, ASCII only, the same for
+    the CSV and the JSON file of a sheet."""
+    plain = unicodedata.normalize("NFKD", "-".join(players)).encode("ascii", "ignore").decode().lower()
+    names = re.sub(r"[^a-z0-9]+", "-", plain).strip("-")[:60].strip("-")
+    return f"doko-sheet-{day}" + (f"-{names}" if names else "") + "." + extension
+
+
+def _cell(text: str) -> str:
+    """A name as a CSV cell that no spreadsheet runs as a formula."""
+    return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text

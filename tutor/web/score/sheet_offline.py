@@ -26,7 +26,8 @@ from tutor.web.base import i18n
 from tutor.web.score import offline, offline_sheet
 from tutor.web.score.form import MESSAGES as FORM_MESSAGES
 from tutor.web.score.form import message_template
-from tutor.web.score.sheet import KEY, MESSAGES, Loaded, bp
+from tutor.web.score.sheet import KEY, Loaded, bp
+from tutor.web.score.sheet_forms import MESSAGES
 
 # A count no sentence holds otherwise: a sentence said for it, with this number in the place
 # of the count, is the sentence for any count but one (each language of the app uses its

@@ -20,10 +20,11 @@ import threading
 import weakref
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, Final, Protocol
+
+from tutor.web.score.store_format import Listed, Sheet, StoredDeal, new_deal_id, new_key
 
 SCHEMA: Final = (
     """CREATE TABLE IF NOT EXISTS sheets (
@@ -68,39 +69,6 @@ class AlreadySaved(Exception):
     (its answer was lost), and the first one was saved."""
 
 
-@dataclass(frozen=True)
-class Sheet:
-    id: str
-    edit_key: str
-    view_key: str
-    players: tuple[str, ...]
-    rules: str  # the rules key, ``ddv`` or ``pagat|deck=40``
-    bock: bool
-    first_dealer: int
-    version: int
-
-
-@dataclass(frozen=True)
-class Listed:
-    """A sheet as a device's list of its sheets shows it: the key it was opened with,
-    whether that is the editor's, when it was started, its deals, and whether it came from
-    a sheet file."""
-
-    key: str
-    sheet: Sheet
-    editor: bool
-    created: datetime
-    deals: int
-    imported: bool
-
-
-@dataclass(frozen=True)
-class StoredDeal:
-    id: str
-    position: int
-    data: dict[str, Any]
-
-
 class _Cursor(Protocol):
     @property
     def rowcount(self) -> int: ...
@@ -108,20 +76,6 @@ class _Cursor(Protocol):
     def execute(self, sql: str, params: Any = ...) -> Any: ...
     def fetchone(self) -> Any: ...
     def fetchall(self) -> list[Any]: ...
-
-
-def new_key() -> str:
-    """An unguessable id for a link: 128 random bits."""
-    return secrets.token_urlsafe(16)
-
-
-def new_deal_id() -> str:
-    """A deal's id: 48 random bits, unique within its sheet; the deal form carries it."""
-    return secrets.token_hex(6)
-
-
-def is_deal_id(text: str) -> bool:
-    return len(text) == 12 and all(ch in "0123456789abcdef" for ch in text)
 
 
 def _sheet(row: Any) -> Sheet:

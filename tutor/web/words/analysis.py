@@ -17,8 +17,8 @@ from flask_babel.speaklater import LazyString
 from tutor.analysis.tips import Tip
 from tutor.analysis.verdicts import Verdict
 from tutor.web.words.cards import suit_name
-from tutor.web.words.questions import seat as quiz_seat
-from tutor.web.words.questions import short
+from tutor.web.words.questions.names import seat as quiz_seat
+from tutor.web.words.questions.names import short
 
 VERDICTS: Final[dict[Verdict, LazyString]] = {
     "best": _l("Best"),
