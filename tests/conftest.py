@@ -29,3 +29,9 @@ def client(app: Flask) -> FlaskClient:
 @pytest.fixture
 def runner(app: Flask) -> FlaskCliRunner:
     return app.test_cli_runner()
+
+
+def pytest_ignore_collect(collection_path: Path, config: pytest.Config) -> bool | None:
+    """--doctest-modules (pyproject.toml) would collect the conftest files as modules of
+    their own, and two of them share the name: they hold no examples, so not as tests."""
+    return True if collection_path.name == "conftest.py" else None
