@@ -15,6 +15,7 @@ from werkzeug.wrappers import Response
 
 from tutor.play import HUMAN, Position, TrickView, decode_moves
 from tutor.rules.announcements import level_of
+from tutor.rules.cards import DECK_POINTS
 from tutor.rules.explain import needs
 from tutor.rules.games import is_solo
 from tutor.rules.reservations import ANNOUNCED_SOLOS
@@ -244,7 +245,7 @@ def end_context(p: Position, g_guess: str | None, v_guess: str | None) -> dict[s
         "skipped": winner_guess == "skip" or (v_guess == "skip"),
         "result": arranged,
         "re_points": re_points,
-        "kontra_points": 240 - re_points,
+        "kontra_points": DECK_POINTS - re_points,
         "mine_score": words.signed(mine_score),
         "won": won,
         "solo": is_solo(p.game or ""),
