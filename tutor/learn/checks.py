@@ -20,6 +20,7 @@ from tutor.rules.cards import card_id, in_deck, parse_card
 from tutor.rules.errors import RulesError
 from tutor.rules.games import GAMES, game_table, hand_order
 from tutor.rules.rulesets import RuleSet
+from tutor.rules.terms import SEATS
 
 SHOW_KEYS: Final = frozenset({"cards", "hand", "trick", "leader", "game", "score"})
 
@@ -82,7 +83,7 @@ def shown(item: Lesson, step: Step, rules: RuleSet) -> Shown | None:
             scored = ask("score", {"game": game, **dict(show["score"])}, played)
         except (RulesError, ValueError, KeyError, TypeError) as error:
             raise LessonError(f"{where}: the engine refuses the deal to score: {error}") from None
-    return Shown(game, tuple(cards), tuple(hand), tuple(((leader + i) % 4, c) for i, c in enumerate(trick)), scored)
+    return Shown(game, tuple(cards), tuple(hand), tuple(((leader + i) % SEATS, c) for i, c in enumerate(trick)), scored)
 
 
 def _position(item: Lesson, step: Step) -> tuple[str, dict[str, Any], str]:

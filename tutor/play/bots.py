@@ -30,6 +30,7 @@ from tutor.rules.reservations import (
     poverty_trumps,
 )
 from tutor.rules.rulesets import RuleSet
+from tutor.rules.terms import SEATS
 
 PARTNER: Final = 1
 OPPONENT: Final = -1
@@ -200,7 +201,8 @@ RISKY: Final = 10**6  # added to the lead key of a ten or an ace that would be l
 NOT_LOW: Final = 10**6  # the low-trump key of a kept trump and of the fox
 _NEXT: Final = (1, 2, 3, 0)  # the seat that plays after each seat
 # _BEHIND[seat][n]: the seats still to play after ``seat`` plays the card after n others.
-_BEHIND: Final = tuple(tuple(tuple((seat + i) % 4 for i in range(1, 4 - n)) for n in range(4)) for seat in range(4))
+_BEHIND: Final = tuple(tuple(tuple((seat + i) % SEATS for i in range(1, SEATS - n)) for n in range(SEATS))
+                      for seat in range(SEATS))
 
 
 class _Keys:
@@ -421,7 +423,7 @@ def _follow(deal: Deal, seat: int, hand: list[Card], legal: Sequence[Card], tabl
     win = deal.best
     best = trick[win]
     known = deal.knowledge[seat]
-    mine, theirs = known[seat], known[(deal.leader + win) % 4]
+    mine, theirs = known[seat], known[(deal.leader + win) % SEATS]
     relation = UNKNOWN if mine is None or theirs is None else PARTNER if mine == theirs else OPPONENT
     behind = _BEHIND[seat][position]
     if relation == PARTNER:

@@ -19,6 +19,7 @@ from tutor.rules.cards import DECK_POINTS
 from tutor.rules.explain import needs
 from tutor.rules.games import is_solo
 from tutor.rules.reservations import ANNOUNCED_SOLOS
+from tutor.rules.terms import SEATS
 from tutor.web import words
 from tutor.web.base import htmx
 from tutor.web.base.rules import current_rules, rules_key
@@ -111,7 +112,7 @@ def context(p: Position, w: str | None, g_guess: str | None, v_guess: str | None
         "p": p,
         "turn": turn,
         "text": text,
-        "seats": [text.seat(s) for s in range(4)],
+        "seats": [text.seat(s) for s in range(SEATS)],
         "hidden": hidden,  # the moves' forms carry the state and nothing else
         "kept": kept,
         "action": url_for("play.show"),
